@@ -1,0 +1,38 @@
+// Command sortkey is a DynamoDB-compatible database server.
+//
+//	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1]
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: sortkey <command> [flags]
+
+commands:
+  serve   serve the DynamoDB API over HTTP
+
+Run "sortkey <command> -h" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "serve":
+		return serve(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "sortkey: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}

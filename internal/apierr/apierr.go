@@ -1,0 +1,134 @@
+package apierr
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+)
+
+// Code is a DynamoDB error code, the part of __type after '#'.
+type Code string
+
+// The codes sortkey can return. Add one here and in table, or TestTableComplete fails.
+const (
+	AccessDenied                  Code = "AccessDeniedException"
+	ConditionalCheckFailed        Code = "ConditionalCheckFailedException"
+	IdempotentParameterMismatch   Code = "IdempotentParameterMismatchException"
+	IncompleteSignature           Code = "IncompleteSignatureException"
+	InternalServerError           Code = "InternalServerError"
+	InvalidSignature              Code = "InvalidSignatureException"
+	ItemCollectionSizeLimit       Code = "ItemCollectionSizeLimitExceededException"
+	LimitExceeded                 Code = "LimitExceededException"
+	MissingAuthenticationToken    Code = "MissingAuthenticationTokenException"
+	ProvisionedThroughputExceeded Code = "ProvisionedThroughputExceededException"
+	RequestEntityTooLarge         Code = "RequestEntityTooLarge"
+	RequestLimitExceeded          Code = "RequestLimitExceeded"
+	ResourceInUse                 Code = "ResourceInUseException"
+	ResourceNotFound              Code = "ResourceNotFoundException"
+	Serialization                 Code = "SerializationException"
+	ServiceUnavailable            Code = "ServiceUnavailable"
+	Throttling                    Code = "ThrottlingException"
+	TransactionCanceled           Code = "TransactionCanceledException"
+	TransactionConflict           Code = "TransactionConflictException"
+	TransactionInProgress         Code = "TransactionInProgressException"
+	UnknownOperation              Code = "UnknownOperationException"
+	UnrecognizedClient            Code = "UnrecognizedClientException"
+	Validation                    Code = "ValidationException"
+)
+
+// The namespaces DynamoDB puts in front of a code: coral's for errors raised
+// by the service framework (model validation, framing, auth), DynamoDB's own
+// for errors of the database.
+const (
+	nsDynamoDB = "com.amazonaws.dynamodb.v20120810#"
+	nsCoral    = "com.amazon.coral.service#"
+	nsValidate = "com.amazon.coral.validate#"
+)
+
+type entry struct {
+	namespace string
+	status    int
+}
+
+var table = map[Code]entry{
+	AccessDenied:                  {nsCoral, 400},
+	ConditionalCheckFailed:        {nsDynamoDB, 400},
+	IdempotentParameterMismatch:   {nsDynamoDB, 400},
+	IncompleteSignature:           {nsCoral, 400},
+	InternalServerError:           {nsDynamoDB, 500},
+	InvalidSignature:              {nsCoral, 400},
+	ItemCollectionSizeLimit:       {nsDynamoDB, 400},
+	LimitExceeded:                 {nsDynamoDB, 400},
+	MissingAuthenticationToken:    {nsCoral, 400},
+	ProvisionedThroughputExceeded: {nsDynamoDB, 400},
+	RequestEntityTooLarge:         {nsCoral, 413},
+	RequestLimitExceeded:          {nsDynamoDB, 400},
+	ResourceInUse:                 {nsDynamoDB, 400},
+	ResourceNotFound:              {nsDynamoDB, 400},
+	Serialization:                 {nsCoral, 400},
+	ServiceUnavailable:            {nsCoral, 503},
+	Throttling:                    {nsCoral, 400},
+	TransactionCanceled:           {nsDynamoDB, 400},
+	TransactionConflict:           {nsDynamoDB, 400},
+	TransactionInProgress:         {nsDynamoDB, 400},
+	UnknownOperation:              {nsCoral, 400},
+	UnrecognizedClient:            {nsCoral, 400},
+	Validation:                    {nsValidate, 400},
+}
+
+// Error is an error as a DynamoDB client sees it.
+type Error struct {
+	Code    Code
+	Message string
+	// Item is the existing item returned with a ConditionalCheckFailedException
+	// when ReturnValuesOnConditionCheckFailure is ALL_OLD; any JSON-marshalable value.
+	Item any
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Type is the wire __type: namespace#Code.
+func (e *Error) Type() string { return table[e.Code].namespace + string(e.Code) }
+
+// Status is the HTTP status DynamoDB answers with for this code.
+func (e *Error) Status() int {
+	if s := table[e.Code].status; s != 0 {
+		return s
+	}
+	return 500
+}
+
+// New returns an error with code c and a formatted message.
+func New(c Code, format string, args ...any) *Error {
+	if len(args) == 0 {
+		return &Error{Code: c, Message: format}
+	}
+	return &Error{Code: c, Message: fmt.Sprintf(format, args...)}
+}
+
+// Validationf is New(Validation, ...), the most common error by far.
+func Validationf(format string, args ...any) *Error { return New(Validation, format, args...) }
+
+// internalMessage is all a client learns of a failure inside sortkey.
+const internalMessage = "Internal server error"
+
+// Wrap returns err as an *Error. An error that is not already one is logged
+// and replaced by a generic InternalServerError: its text may name files,
+// keys or internals that a client must never see.
+func Wrap(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	slog.Error("internal error", "err", err)
+	return &Error{Code: InternalServerError, Message: internalMessage}
+}
+
+// Codes lists every code in the table, for tests.
+func Codes() []Code {
+	out := make([]Code, 0, len(table))
+	for c := range table {
+		out = append(out, c)
+	}
+	return out
+}

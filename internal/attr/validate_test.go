@@ -1,0 +1,112 @@
+package attr
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// fromJSON decodes wire JSON the way the protocol layer will.
+func fromJSON(t testing.TB, s string) Value {
+	t.Helper()
+	var v Value
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("unmarshal %s: %v", s, err)
+	}
+	return v
+}
+
+// nested wraps a scalar in depth maps.
+func nested(depth int) string {
+	return strings.Repeat(`{"M":{"a":`, depth) + `{"S":"x"}` + strings.Repeat(`}}`, depth)
+}
+
+func TestValidate(t *testing.T) {
+	const invalid = "One or more parameter values were invalid: "
+	tests := []struct {
+		name, in, want string
+	}{
+		{"string", `{"S":"x"}`, ""},
+		{"empty string", `{"S":""}`, ""},
+		{"empty binary", `{"B":""}`, ""},
+		{"bool", `{"BOOL":false}`, ""},
+		{"null", `{"NULL":true}`, ""},
+		{"empty list", `{"L":[]}`, ""},
+		{"empty map", `{"M":{}}`, ""},
+		{"set with empty string", `{"SS":[""]}`, ""},
+		{"nothing", `{}`, "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"},
+		{"null S", `{"S":null}`, "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"},
+		{"two types", `{"S":"x","N":"1"}`, "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes"},
+		{"null false", `{"NULL":false}`, invalid + "Null attribute value types must have the value of true"},
+		{"empty SS", `{"SS":[]}`, invalid + "An string set  may not be empty"},
+		{"empty NS", `{"NS":[]}`, invalid + "An number set  may not be empty"},
+		{"empty BS", `{"BS":[]}`, invalid + "An binary set  may not be empty"},
+		{"dup SS", `{"SS":["a","a"]}`, invalid + "Input collection [a, a] contains duplicates."},
+		{"dup SS 3", `{"SS":["0","1","0"]}`, invalid + "Input collection [0, 1, 0] contains duplicates."},
+		{"dup NS numeric", `{"NS":["1","1.0"]}`, invalid + "Input collection [1, 1.0] contains duplicates."},
+		{"dup BS", `{"BS":["AQ==","AQ=="]}`, invalid + "Input collection [AQ==, AQ==] contains duplicates."},
+		{"bad number", `{"N":"abc"}`, "A value provided cannot be converted into a number"},
+		{"bad NS member", `{"NS":["1","x"]}`, "A value provided cannot be converted into a number"},
+		{"precision 38+zeros", `{"N":"1234567890123456789012345678901234567800"}`, ""},
+		{"precision bad", `{"N":"1234567890123456789012345678901234567891"}`, "Attempting to store more than 38 significant digits in a Number"},
+		{"overflow", `{"N":"1E+126"}`, "Number overflow. Attempting to store a number with magnitude larger than supported range"},
+		{"underflow", `{"N":"1E-131"}`, "Number underflow. Attempting to store a number with magnitude smaller than supported range"},
+		{"nested bad", `{"L":[{"S":"x"},{"M":{"k":{"NULL":false}}}]}`, invalid + "Null attribute value types must have the value of true"},
+		{"depth 31", nested(31), ""},
+		{"depth 32", nested(32), "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := fromJSON(t, tt.in)
+			err := v.Validate()
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Validate(%s)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestValidateNormalizesInPlace(t *testing.T) {
+	it := Item{
+		"n":  Num("1.50"),
+		"ns": {NS: []string{"1e2", "-0.0"}},
+		"m":  {M: map[string]Value{"x": Num("007")}},
+		"l":  {L: []Value{Num("2.0E1")}},
+	}
+	if err := ValidateItem(it); err != nil {
+		t.Fatal(err)
+	}
+	got := string(AppendItemJSON(nil, it))
+	want := `{"l":{"L":[{"N":"20"}]},"m":{"M":{"x":{"N":"7"}}},"n":{"N":"1.5"},"ns":{"NS":["100","0"]}}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestValidateItemDeterministic(t *testing.T) {
+	it := Item{"a": {}, "b": {NULL: new(bool)}, "c": Num("x")}
+	for range 20 {
+		if err := ValidateItem(it); err != errEmpty {
+			t.Fatalf("err = %v, want the first name's error", err)
+		}
+	}
+}
+
+func TestValidateLargeSetDuplicates(t *testing.T) {
+	ss := make([]string, 1000)
+	for i := range ss {
+		ss[i] = strings.Repeat("x", i)
+	}
+	v := Value{SS: ss}
+	if err := v.Validate(); err != nil {
+		t.Fatalf("distinct: %v", err)
+	}
+	v.SS = append(v.SS, "xx")
+	if err := v.Validate(); err == nil || !strings.Contains(err.Error(), "contains duplicates") {
+		t.Fatalf("duplicate: %v", err)
+	}
+}

@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"encoding/json"
+	"sort"
+	"sync"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// tableMeta is what the catalog stores for a table. The description holds
+// everything DescribeTable returns except the live counts, which come from
+// the stats keys.
+type tableMeta struct {
+	ID      uint64                    `json:"id"`
+	Desc    protocol.TableDescription `json:"desc"`
+	Tags    []protocol.Tag            `json:"tags,omitempty"`
+	Indexes map[string]uint16         `json:"indexes,omitempty"`
+}
+
+// table is a loaded table. Its meta and key are never modified once
+// published: a change builds a new table and swaps it in under Engine.mu.
+type table struct {
+	meta    tableMeta
+	key     keySchema
+	indexes []indexSchema
+	// alive outlives updates of meta: every version of a table shares it.
+	alive *lifecycle
+}
+
+// lifecycle is held shared by every item write and exclusively by
+// DeleteTable, so no write lands after the table's range is deleted;
+// dropped tells a writer that waited that the table is gone.
+type lifecycle struct {
+	sync.RWMutex
+	dropped bool
+}
+
+type keyAttr struct {
+	name string
+	kind attr.Kind
+}
+
+type keySchema struct {
+	hash keyAttr
+	rng  keyAttr // rng.name is "" for a hash-only table
+}
+
+func newTable(meta tableMeta, alive *lifecycle) *table {
+	return &table{
+		meta:    meta,
+		key:     schemaOf(meta.Desc.KeySchema, meta.Desc.AttributeDefinitions),
+		indexes: indexSchemas(&meta.Desc),
+		alive:   alive,
+	}
+}
+
+// schemaOf resolves a key schema's names to their defined types.
+func schemaOf(ks []protocol.KeySchemaElement, defs []protocol.AttributeDefinition) keySchema {
+	types := map[string]attr.Kind{}
+	for _, d := range defs {
+		types[*d.AttributeName] = attr.KindOf(*d.AttributeType)
+	}
+	var s keySchema
+	for _, k := range ks {
+		a := keyAttr{name: *k.AttributeName, kind: types[*k.AttributeName]}
+		if *k.KeyType == "HASH" {
+			s.hash = a
+		} else {
+			s.rng = a
+		}
+	}
+	return s
+}
+
+// loadCatalog reads every table definition and the id sequence.
+func (e *Engine) loadCatalog() error {
+	lo, hi := storage.CatalogRange()
+	var metas []tableMeta
+	err := e.db.Scan(lo, hi, func(_, v []byte) bool {
+		var m tableMeta
+		if json.Unmarshal(v, &m) == nil {
+			metas = append(metas, m)
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range metas {
+		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
+	}
+	return e.loadSequence()
+}
+
+func (e *Engine) loadSequence() error {
+	v, ok, err := e.db.Get(storage.SequenceKey())
+	if err != nil || !ok {
+		return err
+	}
+	return json.Unmarshal(v, &e.lastID)
+}
+
+// putMeta records a table definition in b. Callers hold e.mu.
+func putMeta(b *storage.Batch, m *tableMeta) error {
+	v, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	b.Set(storage.CatalogKey(m.Desc.TableName), v)
+	return nil
+}
+
+// lookup returns the named table, or nil.
+func (e *Engine) lookup(name string) *table {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.tables[name]
+}
+
+// itemTable returns the table a data-plane request names, with DynamoDB's
+// error for a table that does not exist.
+func (e *Engine) itemTable(ref string) (*table, error) {
+	name, err := e.resolveName(ref)
+	if err != nil {
+		return nil, err
+	}
+	if t := e.lookup(name); t != nil {
+		return t, nil
+	}
+	return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found")
+}
+
+// controlTable is itemTable for control-plane requests, whose message names
+// the table.
+func (e *Engine) controlTable(ref string) (*table, error) {
+	name, err := e.resolveName(ref)
+	if err != nil {
+		return nil, err
+	}
+	if t := e.lookup(name); t != nil {
+		return t, nil
+	}
+	return nil, tableNotFound(name)
+}
+
+// lockedTable is controlTable for callers that hold e.mu.
+func (e *Engine) lockedTable(ref string) (*table, error) {
+	name, err := e.resolveName(ref)
+	if err != nil {
+		return nil, err
+	}
+	if t := e.tables[name]; t != nil {
+		return t, nil
+	}
+	return nil, tableNotFound(name)
+}
+
+func tableNotFound(name string) error {
+	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Table: %s not found", name)
+}
+
+// tableNames lists the tables in name order.
+func (e *Engine) tableNames() []string {
+	e.mu.RLock()
+	names := make([]string, 0, len(e.tables))
+	for n := range e.tables {
+		names = append(names, n)
+	}
+	e.mu.RUnlock()
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// CreateTable creates a table. It is usable at once; the response says
+// CREATING, as DynamoDB's does, and DescribeTable says ACTIVE from then on.
+func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (*protocol.CreateTableOutput, error) {
+	if err := validate.CreateTable(in); err != nil {
+		return nil, err
+	}
+	name, err := e.resolveName(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if _, ok := e.tables[name]; ok {
+		return nil, apierr.New(apierr.ResourceInUse, "Table already exists: %s", name)
+	}
+	meta := e.newMeta(name, in)
+	if err := e.persistNew(&meta); err != nil {
+		return nil, err
+	}
+	e.tables[meta.Desc.TableName] = newTable(meta, new(lifecycle))
+	desc := e.describe(e.tables[meta.Desc.TableName])
+	desc.TableStatus = "CREATING"
+	return &protocol.CreateTableOutput{TableDescription: desc}, nil
+}
+
+// persistNew writes a new table's definition and the advanced id sequence
+// in one batch. Callers hold e.mu.
+func (e *Engine) persistNew(meta *tableMeta) error {
+	b := e.db.NewBatch()
+	if err := putMeta(b, meta); err != nil {
+		b.Discard()
+		return err
+	}
+	seq, _ := json.Marshal(meta.ID)
+	b.Set(storage.SequenceKey(), seq)
+	if err := b.Commit(); err != nil {
+		return err
+	}
+	e.lastID = meta.ID
+	return nil
+}
+
+func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
+	now := epoch(e.now())
+	e.lastID++
+	d := protocol.TableDescription{
+		TableName:                 name,
+		TableId:                   newUUID(),
+		TableArn:                  e.tableArn(name),
+		TableStatus:               "ACTIVE",
+		CreationDateTime:          now,
+		AttributeDefinitions:      in.AttributeDefinitions,
+		KeySchema:                 in.KeySchema,
+		DeletionProtectionEnabled: in.DeletionProtectionEnabled != nil && *in.DeletionProtectionEnabled,
+	}
+	setBilling(&d, in.BillingMode, in.ProvisionedThroughput, now)
+	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags}
+	e.addIndexes(&meta, in)
+	setStream(&meta.Desc, in.StreamSpecification, e.now())
+	setSSE(&meta.Desc, in.SSESpecification, e.region)
+	setTableClass(&meta.Desc, in.TableClass, now)
+	return meta
+}

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// Account is the AWS account id in every ARN: sortkey has one set of tables
+// for all callers, whatever their credentials.
+const Account = "000000000000"
+
+// Options configure an Engine.
+type Options struct {
+	Dir      string           // data directory (ignored when InMemory)
+	InMemory bool             // keep everything in memory
+	Region   string           // region named in ARNs; default us-east-1
+	Now      func() time.Time // clock; default time.Now (tests inject one)
+}
+
+// Engine is an open database.
+type Engine struct {
+	db     *storage.DB
+	region string
+	now    func() time.Time
+	locks  lockTable
+
+	mu     sync.RWMutex // guards tables and the catalog on disk
+	tables map[string]*table
+	lastID uint64
+}
+
+// Open opens the store and loads the catalog.
+func Open(opts Options) (*Engine, error) {
+	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory})
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}}
+	if e.region == "" {
+		e.region = "us-east-1"
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if err := e.loadCatalog(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: load catalog: %w", err)
+	}
+	return e, nil
+}
+
+// Close closes the store. Every acknowledged write is already durable.
+func (e *Engine) Close() error { return e.db.Close() }
+
+// Region is the region named in ARNs.
+func (e *Engine) Region() string { return e.region }
+
+// lockTable serializes writers of the same item. Striping bounds memory; two
+// items sharing a stripe only wait for each other, which is harmless.
+type lockTable struct {
+	stripes [1024]sync.Mutex
+}
+
+func (l *lockTable) lock(h uint64) func() {
+	m := &l.stripes[h%uint64(len(l.stripes))]
+	m.Lock()
+	return m.Unlock
+}

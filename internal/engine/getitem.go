@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// GetItem reads one item. Every read is strongly consistent; ConsistentRead
+// only changes the capacity charged, as it would on DynamoDB.
+func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protocol.GetItemOutput, error) {
+	if err := validate.GetItem(in); err != nil {
+		return nil, err
+	}
+	t, err := e.itemTable(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	k, err := t.keyFromKey(in.Key)
+	if err != nil {
+		return nil, err
+	}
+	it, err := e.readItem(k)
+	if err != nil {
+		return nil, err
+	}
+	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	out := &protocol.GetItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, readUnits(it, consistent))}
+	if it != nil {
+		out.Item = project(it, in.AttributesToGet)
+	}
+	return out, nil
+}
+
+// project keeps only the named top-level attributes; no names keeps all.
+func project(it attr.Item, names []string) attr.Item {
+	if len(names) == 0 {
+		return it
+	}
+	out := make(attr.Item, len(names))
+	for _, n := range names {
+		if v, ok := it[n]; ok {
+			out[n] = v
+		}
+	}
+	return out
+}

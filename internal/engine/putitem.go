@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// PutItem creates or replaces an item.
+func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protocol.PutItemOutput, error) {
+	if err := validate.PutItem(in); err != nil {
+		return nil, err
+	}
+	t, err := e.itemTable(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	k, err := t.checkPut(in.Item)
+	if err != nil {
+		return nil, err
+	}
+	unlock := e.locks.lock(k.hash)
+	defer unlock()
+	old, err := e.readItem(k)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.commit(write{t: t, key: k, old: old, new: in.Item}); err != nil {
+		return nil, err
+	}
+	out := &protocol.PutItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, in.Item))}
+	if in.ReturnValues != nil && *in.ReturnValues == "ALL_OLD" {
+		out.Attributes = old
+	}
+	return out, nil
+}
+
+// checkPut validates a whole item against the table: key attributes, index
+// key attributes and the item size limit, in DynamoDB's order.
+func (t *table) checkPut(it protocol.Item) (itemKey, error) {
+	k, err := t.keyFromItem(it)
+	if err != nil {
+		return k, err
+	}
+	if err := t.checkIndexKeys(it); err != nil {
+		return k, err
+	}
+	if it.Size() > maxItemBytes {
+		return k, apierr.Validationf("Item size has exceeded the maximum allowed size")
+	}
+	return k, nil
+}

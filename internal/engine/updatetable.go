@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// UpdateTable changes billing, throughput, streams, deletion protection,
+// table class and encryption settings. The change is in effect at once; the
+// response says UPDATING, as DynamoDB's does.
+func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
+	if err := validate.UpdateTable(in); err != nil {
+		return nil, err
+	}
+	if len(in.GlobalSecondaryIndexUpdates) > 0 {
+		return nil, apierr.Validationf("sortkey does not support GlobalSecondaryIndexUpdates yet; see docs/COMPATIBILITY.md")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := e.lockedTable(*in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	meta := t.meta
+	if err := e.applyUpdate(&meta.Desc, in); err != nil {
+		return nil, err
+	}
+	if err := e.replaceMeta(t, meta); err != nil {
+		return nil, err
+	}
+	desc := e.describe(e.tables[meta.Desc.TableName])
+	desc.TableStatus = "UPDATING"
+	return &protocol.UpdateTableOutput{TableDescription: desc}, nil
+}
+
+func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTableInput) error {
+	now := epoch(e.now())
+	if err := updateBilling(d, in, now); err != nil {
+		return err
+	}
+	if err := e.updateStream(d, in.StreamSpecification); err != nil {
+		return err
+	}
+	if in.DeletionProtectionEnabled != nil {
+		d.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
+	}
+	if in.SSESpecification != nil {
+		setSSE(d, in.SSESpecification, e.region)
+	}
+	setTableClass(d, in.TableClass, now)
+	return nil
+}
+
+// updateBilling switches billing mode and sets throughput, refusing what
+// DynamoDB refuses: throughput on an on-demand table and a change to the
+// throughput it already has.
+func updateBilling(d *protocol.TableDescription, in *protocol.UpdateTableInput, now float64) error {
+	mode := billingMode(d)
+	if in.BillingMode != nil {
+		mode = *in.BillingMode
+	}
+	if mode == "PAY_PER_REQUEST" {
+		return toOnDemand(d, in, now)
+	}
+	if in.ProvisionedThroughput == nil {
+		if billingMode(d) == "PAY_PER_REQUEST" {
+			return apierr.Validationf("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED")
+		}
+		return nil
+	}
+	return setThroughput(d, in.ProvisionedThroughput, now)
+}
+
+func toOnDemand(d *protocol.TableDescription, in *protocol.UpdateTableInput, now float64) error {
+	if in.ProvisionedThroughput != nil {
+		return apierr.Validationf("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+	}
+	if billingMode(d) != "PAY_PER_REQUEST" {
+		d.BillingModeSummary = &protocol.BillingModeSummary{BillingMode: "PAY_PER_REQUEST", LastUpdateToPayPerRequestDateTime: &now}
+		d.ProvisionedThroughput = throughputDesc(nil)
+	}
+	return nil
+}
+
+func setThroughput(d *protocol.TableDescription, pt *protocol.ProvisionedThroughput, now float64) error {
+	cur := *d.ProvisionedThroughput
+	r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
+	if billingMode(d) == "PROVISIONED" && r == cur.ReadCapacityUnits && w == cur.WriteCapacityUnits {
+		return apierr.Validationf("The provisioned throughput for the table will not change. The requested value equals the current value. "+
+			"Current ReadCapacityUnits provisioned for the table: %d. Requested ReadCapacityUnits: %d. "+
+			"Current WriteCapacityUnits provisioned for the table: %d. Requested WriteCapacityUnits: %d. "+
+			"Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.",
+			cur.ReadCapacityUnits, r, cur.WriteCapacityUnits, w)
+	}
+	next := protocol.ProvisionedThroughputDescription{ReadCapacityUnits: r, WriteCapacityUnits: w,
+		LastIncreaseDateTime: cur.LastIncreaseDateTime, LastDecreaseDateTime: cur.LastDecreaseDateTime,
+		NumberOfDecreasesToday: cur.NumberOfDecreasesToday}
+	if r > cur.ReadCapacityUnits || w > cur.WriteCapacityUnits {
+		next.LastIncreaseDateTime = &now
+	}
+	if r < cur.ReadCapacityUnits || w < cur.WriteCapacityUnits {
+		next.LastDecreaseDateTime = &now
+		next.NumberOfDecreasesToday++
+	}
+	d.ProvisionedThroughput = &next
+	if d.BillingModeSummary != nil {
+		d.BillingModeSummary = &protocol.BillingModeSummary{BillingMode: "PROVISIONED"}
+	}
+	return nil
+}
+
+// updateStream enables or disables the table's stream. Enabling an enabled
+// stream and disabling a disabled one are refused, as DynamoDB refuses them.
+func (e *Engine) updateStream(d *protocol.TableDescription, spec *protocol.StreamSpecification) error {
+	if spec == nil || spec.StreamEnabled == nil {
+		return nil
+	}
+	enabled := d.StreamSpecification != nil
+	switch {
+	case *spec.StreamEnabled && enabled:
+		return apierr.Validationf("Table already has an enabled stream: TableName: %s", d.TableName)
+	case !*spec.StreamEnabled && !enabled:
+		return apierr.Validationf("Table already has no stream enabled: TableName: %s", d.TableName)
+	}
+	setStream(d, spec, e.now())
+	return nil
+}
+
+// replaceMeta persists a changed definition and publishes a new table value
+// that shares the old one's alive lock. Callers hold e.mu.
+func (e *Engine) replaceMeta(t *table, meta tableMeta) error {
+	b := e.db.NewBatch()
+	if err := putMeta(b, &meta); err != nil {
+		b.Discard()
+		return err
+	}
+	if err := b.Commit(); err != nil {
+		return err
+	}
+	e.tables[meta.Desc.TableName] = newTable(meta, t.alive)
+	return nil
+}

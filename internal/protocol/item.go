@@ -1,0 +1,70 @@
+package protocol
+
+type ConsumedCapacity struct {
+	TableName              string              `json:"TableName,omitempty"`
+	CapacityUnits          *float64            `json:"CapacityUnits,omitempty"`
+	ReadCapacityUnits      *float64            `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits     *float64            `json:"WriteCapacityUnits,omitempty"`
+	Table                  *Capacity           `json:"Table,omitempty"`
+	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`
+	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
+}
+
+type Capacity struct {
+	CapacityUnits      *float64 `json:"CapacityUnits,omitempty"`
+	ReadCapacityUnits  *float64 `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits *float64 `json:"WriteCapacityUnits,omitempty"`
+}
+
+type PutItemInput struct {
+	TableName                           *string           `json:"TableName,omitempty"`
+	Item                                Item              `json:"Item,omitempty"`
+	ReturnValues                        *string           `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              *string           `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         *string           `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string           `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+	ConditionExpression                 *string           `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           Item              `json:"ExpressionAttributeValues,omitempty"`
+	Expected                            map[string]any    `json:"Expected,omitempty"`
+	ConditionalOperator                 *string           `json:"ConditionalOperator,omitempty"`
+}
+
+type PutItemOutput struct {
+	Attributes       Item              `json:"Attributes,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+type GetItemInput struct {
+	TableName                *string           `json:"TableName,omitempty"`
+	Key                      Key               `json:"Key,omitempty"`
+	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
+	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
+	ProjectionExpression     *string           `json:"ProjectionExpression,omitempty"`
+	ExpressionAttributeNames map[string]string `json:"ExpressionAttributeNames,omitempty"`
+	ReturnConsumedCapacity   *string           `json:"ReturnConsumedCapacity,omitempty"`
+}
+
+type GetItemOutput struct {
+	Item             Item              `json:"Item,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+type DeleteItemInput struct {
+	TableName                           *string           `json:"TableName,omitempty"`
+	Key                                 Key               `json:"Key,omitempty"`
+	ReturnValues                        *string           `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              *string           `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         *string           `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string           `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+	ConditionExpression                 *string           `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           Item              `json:"ExpressionAttributeValues,omitempty"`
+	Expected                            map[string]any    `json:"Expected,omitempty"`
+	ConditionalOperator                 *string           `json:"ConditionalOperator,omitempty"`
+}
+
+type DeleteItemOutput struct {
+	Attributes       Item              `json:"Attributes,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}

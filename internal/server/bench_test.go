@@ -1,0 +1,99 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/engine"
+)
+
+const benchTable = `{"TableName":"B","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],"BillingMode":"PAY_PER_REQUEST"}`
+
+// benchItem is a ~200-byte item of mixed types.
+func benchItem(i int64) []byte {
+	return fmt.Appendf(nil, `{"TableName":"B","Item":{"pk":{"S":"user#%d"},"sk":{"N":"%d"},"name":{"S":"Ada Lovelace"},`+
+		`"email":{"S":"ada@example.com"},"age":{"N":"36"},"tags":{"SS":["math","poetry"]},"active":{"BOOL":true},`+
+		`"address":{"M":{"city":{"S":"London"},"zip":{"S":"W1"}}}}}`, i%1000, i)
+}
+
+func benchHandler(b *testing.B, onDisk bool) *Handler {
+	opts := engine.Options{InMemory: !onDisk, Dir: b.TempDir()}
+	e, err := engine.Open(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { e.Close() })
+	h := New(e)
+	if rec := do(h, "CreateTable", []byte(benchTable)); rec.Code != 200 {
+		b.Fatal(rec.Body)
+	}
+	return h
+}
+
+func benchPut(b *testing.B, onDisk bool) {
+	h := benchHandler(b, onDisk)
+	var n atomic.Int64
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if rec := do(h, "PutItem", benchItem(n.Add(1))); rec.Code != 200 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}
+
+func BenchmarkPutItemInMemory(b *testing.B) { benchPut(b, false) }
+
+// BenchmarkPutItemOnDisk includes the fsync of every commit; run with
+// -cpu 1,16 to see concurrent writers share syncs.
+func BenchmarkPutItemOnDisk(b *testing.B) { benchPut(b, true) }
+
+func BenchmarkGetItem(b *testing.B) {
+	h := benchHandler(b, false)
+	for i := int64(0); i < 1000; i++ {
+		do(h, "PutItem", benchItem(i))
+	}
+	keys := make([][]byte, 1000)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, `{"TableName":"B","Key":{"pk":{"S":"user#%d"},"sk":{"N":"%d"}}}`, i, i)
+	}
+	var n atomic.Int64
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if rec := do(h, "GetItem", keys[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}
+
+// BenchmarkStartInMemory is the time from nothing to the first answered
+// request over real HTTP: open, listen, ListTables.
+func BenchmarkStartInMemory(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		e, err := engine.Open(engine.Options{InMemory: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv := httptest.NewServer(New(e))
+		req, _ := http.NewRequest(http.MethodPost, srv.URL, bytes.NewReader([]byte(`{}`)))
+		req.Header.Set("X-Amz-Target", targetPrefix+"ListTables")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			b.Fatal(err)
+		}
+		resp.Body.Close()
+		b.ReportMetric(float64(time.Since(start).Microseconds()), "µs-to-first-answer")
+		srv.Close()
+		e.Close()
+	}
+}

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"context"
+
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// opFunc decodes a request body and runs the operation.
+type opFunc func(ctx context.Context, body []byte) (any, error)
+
+// op adapts an engine method to an opFunc: decode into a fresh input, call.
+func op[I, O any](fn func(context.Context, *I) (*O, error)) opFunc {
+	return func(ctx context.Context, body []byte) (any, error) {
+		in := new(I)
+		if err := protocol.Decode(body, in); err != nil {
+			return nil, err
+		}
+		return fn(ctx, in)
+	}
+}
+
+// operations is the table of every operation sortkey serves. An operation
+// not listed here answers UnknownOperationException.
+func operations(e *engine.Engine) map[string]opFunc {
+	return map[string]opFunc{
+		"CreateTable":        op(e.CreateTable),
+		"DescribeTable":      op(e.DescribeTable),
+		"DeleteTable":        op(e.DeleteTable),
+		"ListTables":         op(e.ListTables),
+		"UpdateTable":        op(e.UpdateTable),
+		"TagResource":        op(e.TagResource),
+		"UntagResource":      op(e.UntagResource),
+		"ListTagsOfResource": op(e.ListTagsOfResource),
+		"DescribeLimits":     op(e.DescribeLimits),
+		"DescribeEndpoints":  op(describeEndpoints),
+		"PutItem":            op(e.PutItem),
+		"GetItem":            op(e.GetItem),
+		"DeleteItem":         op(e.DeleteItem),
+	}
+}
+
+// describeEndpoints names the endpoint the client reached, so endpoint
+// discovery leads a client back to this server rather than to AWS.
+func describeEndpoints(ctx context.Context, _ *protocol.Empty) (*protocol.DescribeEndpointsOutput, error) {
+	host, _ := ctx.Value(hostKey{}).(string)
+	return &protocol.DescribeEndpointsOutput{Endpoints: []protocol.Endpoint{{Address: host, CachePeriodInMinutes: 1440}}}, nil
+}

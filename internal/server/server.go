@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/engine"
+)
+
+// MaxBodyBytes is the largest request body accepted. DynamoDB's largest
+// requests (BatchWriteItem, up to 16 MB of items) fit in it.
+const MaxBodyBytes = 16 << 20
+
+const (
+	targetPrefix        = "DynamoDB_20120810."
+	streamsTargetPrefix = "DynamoDBStreams_20120810."
+	contentType         = "application/x-amz-json-1.0"
+)
+
+// Handler serves the DynamoDB API for one engine.
+type Handler struct {
+	ops map[string]opFunc
+}
+
+// New returns a Handler for e.
+func New(e *engine.Engine) *Handler {
+	return &Handler{ops: operations(e)}
+}
+
+// ServeHTTP answers one request. Panics are caught here and answered as
+// InternalServerError, so one bad request cannot take the server down.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rid := requestID()
+	w.Header().Set("x-amzn-RequestId", rid)
+	defer func() {
+		if p := recover(); p != nil {
+			slog.Error("panic serving request", "requestId", rid, "panic", p, "stack", string(debug.Stack()))
+			writeError(w, apierr.Wrap(fmt.Errorf("panic: %v", p)))
+		}
+	}()
+	if r.Method == http.MethodGet && r.URL.Path == "/" {
+		writeHealth(w, r)
+		return
+	}
+	out, err := h.serve(r)
+	if err != nil {
+		writeError(w, apierr.Wrap(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (h *Handler) serve(r *http.Request) (any, error) {
+	fn, err := h.operation(r)
+	if err != nil {
+		return nil, err
+	}
+	body, err := readBody(r)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.WithValue(r.Context(), hostKey{}, r.Host)
+	return fn(ctx, body)
+}
+
+// operation finds the handler an X-Amz-Target names.
+func (h *Handler) operation(r *http.Request) (opFunc, error) {
+	if r.Method != http.MethodPost {
+		return nil, apierr.New(apierr.UnknownOperation, "")
+	}
+	target := r.Header.Get("X-Amz-Target")
+	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
+		if fn := h.ops[name]; fn != nil {
+			return fn, nil
+		}
+	}
+	return nil, apierr.New(apierr.UnknownOperation, "")
+}
+
+// readBody reads at most MaxBodyBytes. A larger body is refused from its
+// Content-Length, before it is read, or as soon as the limit is passed.
+func readBody(r *http.Request) ([]byte, error) {
+	if r.ContentLength > MaxBodyBytes {
+		return nil, tooLarge()
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	if err != nil {
+		return nil, apierr.New(apierr.Serialization, "Could not read the request body")
+	}
+	if len(body) > MaxBodyBytes {
+		return nil, tooLarge()
+	}
+	return body, nil
+}
+
+func tooLarge() error {
+	return apierr.New(apierr.RequestEntityTooLarge, "Request entity too large: the request body exceeds %d bytes", MaxBodyBytes)
+}
+
+// writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
+// check the body arrived whole; they verify it when present.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		e := apierr.Wrap(err)
+		status, body = e.Status(), errorBody(e)
+	}
+	writeBody(w, status, body)
+}
+
+func writeBody(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Set("X-Amz-Crc32", strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// writeError is the one place an error reaches a client.
+func writeError(w http.ResponseWriter, e *apierr.Error) {
+	if e.Code == apierr.InternalServerError {
+		slog.Warn("request failed", "requestId", w.Header().Get("x-amzn-RequestId"))
+	}
+	writeBody(w, e.Status(), errorBody(e))
+}
+
+type errorJSON struct {
+	Type    string `json:"__type"`
+	Message string `json:"message,omitempty"`
+	Item    any    `json:"Item,omitempty"`
+}
+
+func errorBody(e *apierr.Error) []byte {
+	b, err := json.Marshal(errorJSON{Type: e.Type(), Message: e.Message, Item: e.Item})
+	if err != nil {
+		b, _ = json.Marshal(errorJSON{Type: e.Type(), Message: e.Message})
+	}
+	return b
+}
+
+// writeHealth answers GET / as DynamoDB does, so load balancers and
+// readiness probes can use it.
+func writeHealth(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain")
+	_, _ = io.WriteString(w, "healthy: "+r.Host+" ")
+}
+
+// requestID returns a random request id in DynamoDB's shape: 52 characters
+// of upper-case letters and digits.
+func requestID() string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	var b [52]byte
+	for i := 0; i < len(b); i += 10 {
+		n := rand.Uint64()
+		for j := i; j < min(i+10, len(b)); j++ {
+			b[j] = alphabet[n%36]
+			n /= 36
+		}
+	}
+	return string(b[:])
+}
+
+type hostKey struct{}

@@ -1,0 +1,78 @@
+package storage
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+)
+
+// The key space. One byte says what a key holds; everything of one table
+// shares a prefix, so deleting a table is one range deletion.
+//
+//	catalog:  'c' | table name                    -> table definition (JSON)
+//	sequence: 's'                                 -> last table id issued
+//	stats:    't' | table id                      -> item count and bytes (merged)
+//	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
+//
+// The partition key's hash comes first so that a Scan returns partitions in
+// hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
+// range of hashes. pk and sk are in attr's order-preserving key encoding, so
+// a partition's items iterate in sort-key order.
+const (
+	prefixCatalog  = 'c'
+	prefixSequence = 's'
+	prefixStats    = 't'
+	prefixItem     = 'i'
+)
+
+// CatalogKey is the key of a table's definition.
+func CatalogKey(name string) []byte { return append([]byte{prefixCatalog}, name...) }
+
+// CatalogRange bounds every catalog key.
+func CatalogRange() (lo, hi []byte) { return []byte{prefixCatalog}, []byte{prefixCatalog + 1} }
+
+// SequenceKey holds the last table id issued.
+func SequenceKey() []byte { return []byte{prefixSequence} }
+
+// StatsKey holds a table's (or an index's) item count and size.
+func StatsKey(table uint64, index uint16) []byte {
+	k := binary.BigEndian.AppendUint64([]byte{prefixStats}, table)
+	return binary.BigEndian.AppendUint16(k, index)
+}
+
+// ItemPrefix is the prefix of every item of a table's index (0 is the table).
+func ItemPrefix(table uint64, index uint16) []byte {
+	k := binary.BigEndian.AppendUint64([]byte{prefixItem}, table)
+	return binary.BigEndian.AppendUint16(k, index)
+}
+
+// TableRange bounds every item and index entry of a table.
+func TableRange(table uint64) (lo, hi []byte) {
+	lo = binary.BigEndian.AppendUint64([]byte{prefixItem}, table)
+	hi = binary.BigEndian.AppendUint64([]byte{prefixItem}, table+1)
+	return lo, hi
+}
+
+// StatsRange bounds every stats key of a table.
+func StatsRange(table uint64) (lo, hi []byte) {
+	lo = binary.BigEndian.AppendUint64([]byte{prefixStats}, table)
+	hi = binary.BigEndian.AppendUint64([]byte{prefixStats}, table+1)
+	return lo, hi
+}
+
+// ItemKey appends an item's key: prefix, the hash of the encoded partition
+// key, then the encoded partition and sort keys (sk may be empty).
+func ItemKey(prefix, pk, sk []byte) []byte {
+	k := make([]byte, 0, len(prefix)+8+len(pk)+len(sk))
+	k = append(k, prefix...)
+	k = binary.BigEndian.AppendUint64(k, PartitionHash(pk))
+	k = append(k, pk...)
+	return append(k, sk...)
+}
+
+// PartitionHash is FNV-1a over the encoded partition key: stable across
+// releases and platforms, which on-disk order requires.
+func PartitionHash(pk []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(pk)
+	return h.Sum64()
+}

@@ -1,0 +1,71 @@
+package storage
+
+import (
+	"encoding/binary"
+	"io"
+
+	"github.com/cockroachdb/pebble"
+)
+
+// Stats is a table's (or index's) item count and total item size. They are
+// kept as Pebble merge operands of deltas, written in the same batch as the
+// items they count, so they are exact after any crash without a rescan.
+type Stats struct {
+	Items int64
+	Bytes int64
+}
+
+// AddStats records a change of count and size in the batch.
+func (b *Batch) AddStats(key []byte, d Stats) {
+	if d.Items != 0 || d.Bytes != 0 {
+		b.merge(key, encodeStats(d))
+	}
+}
+
+// ReadStats returns the stats at key, zero when none were written.
+func (db *DB) ReadStats(key []byte) (Stats, error) {
+	v, ok, err := db.Get(key)
+	if err != nil || !ok {
+		return Stats{}, err
+	}
+	return decodeStats(v), nil
+}
+
+func encodeStats(s Stats) []byte {
+	b := binary.LittleEndian.AppendUint64(nil, uint64(s.Items))
+	return binary.LittleEndian.AppendUint64(b, uint64(s.Bytes))
+}
+
+func decodeStats(b []byte) Stats {
+	if len(b) != 16 {
+		return Stats{}
+	}
+	return Stats{
+		Items: int64(binary.LittleEndian.Uint64(b)),
+		Bytes: int64(binary.LittleEndian.Uint64(b[8:])),
+	}
+}
+
+// statsMerger sums stats deltas. Its name is part of the on-disk format:
+// Pebble refuses to open a store written with a different merger name.
+var statsMerger = &pebble.Merger{
+	Name: "sortkey.stats.v1",
+	Merge: func(_, value []byte) (pebble.ValueMerger, error) {
+		return &statsSum{s: decodeStats(value)}, nil
+	},
+}
+
+type statsSum struct{ s Stats }
+
+func (m *statsSum) add(v []byte) error {
+	d := decodeStats(v)
+	m.s.Items += d.Items
+	m.s.Bytes += d.Bytes
+	return nil
+}
+
+func (m *statsSum) MergeNewer(v []byte) error { return m.add(v) }
+func (m *statsSum) MergeOlder(v []byte) error { return m.add(v) }
+func (m *statsSum) Finish(bool) ([]byte, io.Closer, error) {
+	return encodeStats(m.s), nil, nil
+}

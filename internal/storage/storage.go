@@ -1,0 +1,136 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/cockroachdb/pebble/vfs"
+)
+
+// Options say where the store lives.
+type Options struct {
+	// Dir is the data directory; created if missing.
+	Dir string
+	// InMemory keeps everything on Pebble's in-memory filesystem; Dir is then
+	// only a name.
+	InMemory bool
+}
+
+// DB is an open store.
+type DB struct {
+	pdb *pebble.DB
+}
+
+// ErrLocked is returned when another process has the data directory open.
+var ErrLocked = errors.New("storage: data directory is in use by another process")
+
+// Open opens or creates the store.
+func Open(opts Options) (*DB, error) {
+	fs, dir, err := filesystem(opts)
+	if err != nil {
+		return nil, err
+	}
+	pdb, err := pebble.Open(dir, &pebble.Options{
+		FS:     fs,
+		Merger: statsMerger,
+		Logger: quietLogger{},
+	})
+	if err != nil {
+		return nil, explainOpen(dir, err)
+	}
+	return &DB{pdb: pdb}, nil
+}
+
+func filesystem(opts Options) (vfs.FS, string, error) {
+	if opts.InMemory {
+		return vfs.NewMem(), "sortkey", nil
+	}
+	if opts.Dir == "" {
+		return nil, "", errors.New("storage: no data directory given")
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, "", err
+	}
+	return vfs.Default, filepath.Clean(opts.Dir), nil
+}
+
+// explainOpen turns Pebble's lock failure into ErrLocked: the raw error
+// mentions a LOCK file and errno, which tells a user little.
+func explainOpen(dir string, err error) error {
+	if isLockErr(err) {
+		return fmt.Errorf("%w: %s", ErrLocked, dir)
+	}
+	return fmt.Errorf("storage: open %s: %w", dir, err)
+}
+
+// Close flushes nothing extra (every commit was synced) and releases the lock.
+func (db *DB) Close() error { return db.pdb.Close() }
+
+// Get returns a copy of the value at key, or ok=false when there is none.
+func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
+	v, closer, err := db.pdb.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	defer closer.Close()
+	return append([]byte(nil), v...), true, nil
+}
+
+// Scan calls fn for every key in [lower, upper) in key order until fn
+// returns false. The slices passed to fn are valid only during the call.
+func (db *DB) Scan(lower, upper []byte, fn func(key, val []byte) bool) error {
+	it, err := db.pdb.NewIter(&pebble.IterOptions{LowerBound: lower, UpperBound: upper})
+	if err != nil {
+		return err
+	}
+	for ok := it.First(); ok && fn(it.Key(), it.Value()); ok = it.Next() {
+	}
+	return closeBoth(it.Error(), it)
+}
+
+func closeBoth(err error, c io.Closer) error {
+	if cerr := c.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Batch collects writes that commit together or not at all.
+type Batch struct {
+	b *pebble.Batch
+}
+
+// NewBatch starts an empty batch.
+func (db *DB) NewBatch() *Batch { return &Batch{b: db.pdb.NewBatch()} }
+
+func (b *Batch) Set(key, val []byte)       { _ = b.b.Set(key, val, nil) }
+func (b *Batch) Delete(key []byte)         { _ = b.b.Delete(key, nil) }
+func (b *Batch) DeleteRange(lo, hi []byte) { _ = b.b.DeleteRange(lo, hi, nil) }
+func (b *Batch) merge(key, val []byte)     { _ = b.b.Merge(key, val, nil) }
+
+// Commit writes the batch durably: it returns only after the WAL is synced.
+func (b *Batch) Commit() error {
+	defer b.b.Close()
+	return b.b.Commit(pebble.Sync)
+}
+
+// Discard abandons the batch.
+func (b *Batch) Discard() { _ = b.b.Close() }
+
+type quietLogger struct{}
+
+func (quietLogger) Infof(string, ...any) {}
+func (quietLogger) Errorf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "pebble: "+format+"\n", args...)
+}
+func (quietLogger) Fatalf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "pebble: fatal: "+format+"\n", args...)
+	os.Exit(1)
+}

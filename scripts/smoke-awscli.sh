@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Drives a real `sortkey serve` with the AWS CLI and fails on any difference
+# from the expected output. Usage: scripts/smoke-awscli.sh [endpoint]
+# Without an endpoint it builds sortkey, starts it in memory on a free port,
+# and stops it at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export AWS_ACCESS_KEY_ID=smoke AWS_SECRET_ACCESS_KEY=smoke AWS_DEFAULT_REGION=us-east-1
+export AWS_PAGER="" AWS_EC2_METADATA_DISABLED=true AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+
+endpoint=${1:-}
+if [ -z "$endpoint" ]; then
+  work=$(mktemp -d)
+  trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+  go build -o "$work/sortkey" ./cmd/sortkey
+  port=$(( 20000 + RANDOM % 20000 ))
+  "$work/sortkey" serve --in-memory --addr "127.0.0.1:$port" >"$work/out.log" 2>"$work/err.log" &
+  pid=$!
+  endpoint="http://127.0.0.1:$port"
+  for _ in $(seq 1 100); do
+    grep -q "listening on" "$work/out.log" 2>/dev/null && break
+    sleep 0.05
+  done
+fi
+
+failures=0
+# Blob parameters: CLI v1 takes them raw; v2 takes base64 unless told
+# otherwise. Make both take raw bytes, so the expected output is one.
+binary_flag=()
+case "$(aws --version 2>&1)" in aws-cli/1.*) ;; *) binary_flag=(--cli-binary-format raw-in-base64-out) ;; esac
+ddb() { aws dynamodb --endpoint-url "$endpoint" "${binary_flag[@]}" "$@"; }
+
+# expect NAME WANT -- COMMAND...: runs the command, compares its stdout.
+expect() {
+  local name=$1 want=$2; shift 3
+  local got
+  got=$("$@" 2>&1) || true
+  if [ "$got" != "$want" ]; then
+    printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$name" "$want" "$got"
+    failures=$((failures + 1))
+  else
+    printf 'ok   %s\n' "$name"
+  fi
+}
+
+# expect_error NAME CODE -- COMMAND...: the command must fail naming CODE.
+expect_error() {
+  local name=$1 code=$2; shift 3
+  local got
+  if got=$("$@" 2>&1); then
+    printf 'FAIL %s: succeeded, want %s\n' "$name" "$code"; failures=$((failures + 1)); return
+  fi
+  case "$got" in
+    *"($code)"*) printf 'ok   %s\n' "$name" ;;
+    *) printf 'FAIL %s\n  want error %s\n  got: %s\n' "$name" "$code" "$got"; failures=$((failures + 1)) ;;
+  esac
+}
+
+item='{"Artist":{"S":"Acme"},"SongTitle":{"S":"Happy Day"},"Year":{"N":"2024.50"},"Genre":{"S":"Pop"},
+"Tags":{"SS":["a","b"]},"Scores":{"NS":["1","2"]},"Blob":{"B":"AAEC"},"Blobs":{"BS":["AQ==","Ag=="]},
+"Live":{"BOOL":true},"Nothing":{"NULL":true},"Info":{"M":{"x":{"L":[{"N":"1"},{"S":"two"}]}}}}'
+key='{"Artist":{"S":"Acme"},"SongTitle":{"S":"Happy Day"}}'
+
+expect create-table "Music	CREATING	Artist	SongTitle" -- \
+  ddb create-table --table-name Music \
+    --attribute-definitions AttributeName=Artist,AttributeType=S AttributeName=SongTitle,AttributeType=S \
+      AttributeName=Genre,AttributeType=S AttributeName=Year,AttributeType=N \
+    --key-schema AttributeName=Artist,KeyType=HASH AttributeName=SongTitle,KeyType=RANGE \
+    --billing-mode PAY_PER_REQUEST \
+    --global-secondary-indexes 'IndexName=ByGenre,KeySchema=[{AttributeName=Genre,KeyType=HASH}],Projection={ProjectionType=KEYS_ONLY}' \
+    --local-secondary-indexes 'IndexName=ByYear,KeySchema=[{AttributeName=Artist,KeyType=HASH},{AttributeName=Year,KeyType=RANGE}],Projection={ProjectionType=ALL}' \
+    --query 'TableDescription.[TableName,TableStatus,KeySchema[0].AttributeName,KeySchema[1].AttributeName]' --output text
+
+expect describe-table "ACTIVE	ByGenre	ByYear	arn:aws:dynamodb:us-east-1:000000000000:table/Music" -- \
+  ddb describe-table --table-name Music \
+    --query 'Table.[TableStatus,GlobalSecondaryIndexes[0].IndexName,LocalSecondaryIndexes[0].IndexName,TableArn]' --output text
+
+expect list-tables "TABLENAMES	Music" -- ddb list-tables --output text
+
+expect put-item "" -- ddb put-item --table-name Music --item "$item"
+
+expect get-item "Acme|Happy Day|2024.5|a,b|1,2|QUFFQw==|QVE9PQ==,QWc9PQ==|true|true|two" -- \
+  ddb get-item --table-name Music --key "$key" --output text \
+    --query 'Item.[Artist.S,SongTitle.S,Year.N,join(`,`,Tags.SS),join(`,`,Scores.NS),Blob.B,join(`,`,Blobs.BS),Live.BOOL,Nothing.NULL,Info.M.x.L[1].S] | join(`|`, [].to_string(@))'
+
+expect item-count "1" -- ddb describe-table --table-name Music --query 'Table.ItemCount' --output text
+
+expect delete-item "Acme" -- ddb delete-item --table-name Music --key "$key" --return-values ALL_OLD --query 'Attributes.Artist.S' --output text
+
+expect get-deleted "" -- ddb get-item --table-name Music --key "$key" --output text
+
+expect_error wrong-key-type ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"N":"1"},"SongTitle":{"S":"x"}}'
+expect_error missing-key ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"S":"a"}}'
+expect_error unknown-table ResourceNotFoundException -- ddb get-item --table-name Nope --key "$key"
+
+expect delete-table "Music	DELETING" -- ddb delete-table --table-name Music --query 'TableDescription.[TableName,TableStatus]' --output text
+expect list-empty "" -- ddb list-tables --query 'TableNames[]' --output text
+
+if [ "$failures" -ne 0 ]; then
+  echo "smoke: $failures failed"
+  exit 1
+fi
+echo "smoke: all passed"

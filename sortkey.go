@@ -1,0 +1,50 @@
+package sortkey
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/server"
+)
+
+// Options configure a DB. The zero value (or nil) means on disk, us-east-1.
+type Options struct {
+	// InMemory keeps all data in memory; nothing is written to dir.
+	InMemory bool
+	// Region is the region named in ARNs. Default "us-east-1". Clients of
+	// any region (and any credentials) see the same tables.
+	Region string
+	// Now is the clock; nil means time.Now. Tests inject one to control
+	// timestamps.
+	Now func() time.Time
+}
+
+// DB is an open sortkey database.
+type DB struct {
+	eng     *engine.Engine
+	handler http.Handler
+}
+
+// Open opens (or creates) the database in dir. With Options.InMemory, dir
+// is ignored. A dir already open in another process is refused.
+func Open(dir string, opts *Options) (*DB, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now})
+	if err != nil {
+		return nil, err
+	}
+	return &DB{eng: eng, handler: server.New(eng)}, nil
+}
+
+// Handler serves DynamoDB's HTTP API (POST / with X-Amz-Target).
+func (db *DB) Handler() http.Handler { return db.handler }
+
+// Region is the region in the database's ARNs.
+func (db *DB) Region() string { return db.eng.Region() }
+
+// Close closes the database. Stop serving its Handler first: requests that
+// arrive after Close fail.
+func (db *DB) Close() error { return db.eng.Close() }

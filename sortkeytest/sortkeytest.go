@@ -1,0 +1,62 @@
+package sortkeytest
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/sortkeydb/sortkey"
+)
+
+// Server is a running in-memory sortkey.
+type Server struct {
+	// URL is the endpoint, e.g. http://127.0.0.1:41234.
+	URL string
+	// DB is the database behind the server.
+	DB *sortkey.DB
+}
+
+// New starts a server on 127.0.0.1 with a fresh in-memory database. It is
+// shut down and closed when tb ends.
+func New(tb testing.TB) *Server {
+	tb.Helper()
+	return NewWithOptions(tb, &sortkey.Options{})
+}
+
+// NewWithOptions is New with options; InMemory is always set.
+func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
+	tb.Helper()
+	o := *opts
+	o.InMemory = true
+	db, err := sortkey.Open("", &o)
+	if err != nil {
+		tb.Fatalf("sortkeytest: open: %v", err)
+	}
+	hs := httptest.NewServer(db.Handler())
+	tb.Cleanup(func() {
+		hs.Close()
+		if err := db.Close(); err != nil {
+			tb.Errorf("sortkeytest: close: %v", err)
+		}
+	})
+	return &Server{URL: hs.URL, DB: db}
+}
+
+// AWSConfig is an aws.Config pointed at the server, with fixed dummy
+// credentials and the database's region; it reads nothing from the
+// environment or ~/.aws, so tests behave the same on every machine.
+func (s *Server) AWSConfig() aws.Config {
+	return aws.Config{
+		Region:       s.DB.Region(),
+		Credentials:  credentials.NewStaticCredentialsProvider("sortkey", "sortkey", ""),
+		BaseEndpoint: aws.String(s.URL),
+	}
+}
+
+// Client is a DynamoDB client for the server.
+func (s *Server) Client(optFns ...func(*dynamodb.Options)) *dynamodb.Client {
+	return dynamodb.NewFromConfig(s.AWSConfig(), optFns...)
+}
