@@ -32,10 +32,10 @@ func everyType() map[string]types.AttributeValue {
 			"inner": &types.AttributeValueMemberL{Value: []types.AttributeValue{n("1"), s("two")}},
 			"empty": &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{}},
 		}},
-		"list":      &types.AttributeValueMemberL{Value: []types.AttributeValue{}},
-		"strSet":    &types.AttributeValueMemberSS{Value: []string{"a", "b"}},
-		"numSet":    &types.AttributeValueMemberNS{Value: []string{"1", "2.5"}},
-		"binSet":    &types.AttributeValueMemberBS{Value: [][]byte{{1}, {2}}},
+		"list":   &types.AttributeValueMemberL{Value: []types.AttributeValue{}},
+		"strSet": &types.AttributeValueMemberSS{Value: []string{"a", "b"}},
+		"numSet": &types.AttributeValueMemberNS{Value: []string{"1", "2.5"}},
+		"binSet": &types.AttributeValueMemberBS{Value: [][]byte{{1}, {2}}},
 	}
 }
 
