@@ -176,6 +176,14 @@ func TestItemErrors(t *testing.T) {
 		{"too many digits", func() error {
 			return put(c, "Music", map[string]types.AttributeValue{"Artist": s("a"), "SongTitle": s("x"), "n": n("1234567890123456789012345678901234567890")})
 		}, "ValidationException", "Attempting to store more than 38 significant digits in a Number"},
+		{"condition not yet supported is refused, not ignored", func() error {
+			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Music"), Item: musicKey(),
+				ConditionExpression: aws.String("attribute_not_exists(Artist)")})
+			return err
+		}, "ValidationException", "sortkey does not support ConditionExpression yet; see docs/COMPATIBILITY.md"},
+		{"table by ARN", func() error {
+			return put(c, "arn:aws:dynamodb:us-east-1:000000000000:table/Nope", musicKey())
+		}, "ResourceNotFoundException", "Requested resource not found"},
 		{"put ReturnValues ALL_NEW", func() error {
 			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Music"), Item: musicKey(), ReturnValues: types.ReturnValueAllNew})
 			return err
@@ -202,5 +210,17 @@ func TestAnyCredentialsAndRegionSeeOneDatabase(t *testing.T) {
 	out, err := other.ListTables(ctx, &dynamodb.ListTablesInput{})
 	if err != nil || len(out.TableNames) != 1 || out.TableNames[0] != "shared" {
 		t.Fatalf("another region sees %v (%v)", out, err)
+	}
+}
+
+func TestTableNameMayBeAnARN(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	arn := createMusic(t, c, "Music").TableArn
+	if err := put(c, *arn, musicKey()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("Music"), Key: musicKey()})
+	if err != nil || got.Item == nil {
+		t.Fatalf("item put by ARN not found by name: %v", err)
 	}
 }

@@ -20,20 +20,12 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err != nil {
 		return nil, err
 	}
-	unlock := e.locks.lock(k.hash)
-	defer unlock()
-	old, err := e.readItem(k)
+	old, err := e.apply(t, k, nil)
 	if err != nil {
 		return nil, err
 	}
-	if old != nil {
-		if err := e.commit(write{t: t, key: k, old: old}); err != nil {
-			return nil, err
-		}
-	}
-	out := &protocol.DeleteItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, nil))}
-	if in.ReturnValues != nil && *in.ReturnValues == "ALL_OLD" {
-		out.Attributes = old
-	}
-	return out, nil
+	return &protocol.DeleteItemOutput{
+		Attributes:       returnOld(&in.WriteOptions, old),
+		ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, nil)),
+	}, nil
 }

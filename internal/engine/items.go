@@ -18,6 +18,29 @@ func (e *Engine) readItem(k itemKey) (attr.Item, error) {
 	return attr.DecodeItem(v)
 }
 
+// apply replaces the item at k with next (nil deletes it) under the item's
+// lock and returns the item it replaced. Nothing is written when there was
+// nothing and there is to be nothing.
+func (e *Engine) apply(t *table, k itemKey, next attr.Item) (old attr.Item, err error) {
+	unlock := e.locks.lock(k.hash)
+	defer unlock()
+	if old, err = e.readItem(k); err != nil {
+		return nil, err
+	}
+	if old == nil && next == nil {
+		return nil, nil
+	}
+	return old, e.commit(write{t: t, key: k, old: old, new: next})
+}
+
+// returnOld is the Attributes of a PutItem or DeleteItem response.
+func returnOld(o *protocol.WriteOptions, old attr.Item) attr.Item {
+	if o.ReturnValues != nil && *o.ReturnValues == "ALL_OLD" {
+		return old
+	}
+	return nil
+}
+
 // write is one item change: the item before and after (either may be nil).
 type write struct {
 	t        *table

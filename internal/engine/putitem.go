@@ -21,20 +21,14 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	unlock := e.locks.lock(k.hash)
-	defer unlock()
-	old, err := e.readItem(k)
+	old, err := e.apply(t, k, in.Item)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.commit(write{t: t, key: k, old: old, new: in.Item}); err != nil {
-		return nil, err
-	}
-	out := &protocol.PutItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, in.Item))}
-	if in.ReturnValues != nil && *in.ReturnValues == "ALL_OLD" {
-		out.Attributes = old
-	}
-	return out, nil
+	return &protocol.PutItemOutput{
+		Attributes:       returnOld(&in.WriteOptions, old),
+		ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, in.Item)),
+	}, nil
 }
 
 // checkPut validates a whole item against the table: key attributes, index

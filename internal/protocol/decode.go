@@ -22,7 +22,7 @@ func Decode(body []byte, v any) error {
 	}
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
-		return apierr.New(apierr.Serialization, typeMessage(typeErr))
+		return apierr.New(apierr.Serialization, "%s", typeMessage(typeErr))
 	}
 	return apierr.New(apierr.Serialization, "Malformed JSON: the request body could not be parsed")
 }

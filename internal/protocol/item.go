@@ -16,9 +16,9 @@ type Capacity struct {
 	WriteCapacityUnits *float64 `json:"WriteCapacityUnits,omitempty"`
 }
 
-type PutItemInput struct {
-	TableName                           *string           `json:"TableName,omitempty"`
-	Item                                Item              `json:"Item,omitempty"`
+// WriteOptions are the members PutItem and DeleteItem (and later
+// UpdateItem) share: what to return, and the condition on the write.
+type WriteOptions struct {
 	ReturnValues                        *string           `json:"ReturnValues,omitempty"`
 	ReturnConsumedCapacity              *string           `json:"ReturnConsumedCapacity,omitempty"`
 	ReturnItemCollectionMetrics         *string           `json:"ReturnItemCollectionMetrics,omitempty"`
@@ -28,6 +28,12 @@ type PutItemInput struct {
 	ExpressionAttributeValues           Item              `json:"ExpressionAttributeValues,omitempty"`
 	Expected                            map[string]any    `json:"Expected,omitempty"`
 	ConditionalOperator                 *string           `json:"ConditionalOperator,omitempty"`
+}
+
+type PutItemInput struct {
+	TableName *string `json:"TableName,omitempty"`
+	Item      Item    `json:"Item,omitempty"`
+	WriteOptions
 }
 
 type PutItemOutput struct {
@@ -51,17 +57,9 @@ type GetItemOutput struct {
 }
 
 type DeleteItemInput struct {
-	TableName                           *string           `json:"TableName,omitempty"`
-	Key                                 Key               `json:"Key,omitempty"`
-	ReturnValues                        *string           `json:"ReturnValues,omitempty"`
-	ReturnConsumedCapacity              *string           `json:"ReturnConsumedCapacity,omitempty"`
-	ReturnItemCollectionMetrics         *string           `json:"ReturnItemCollectionMetrics,omitempty"`
-	ReturnValuesOnConditionCheckFailure *string           `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
-	ConditionExpression                 *string           `json:"ConditionExpression,omitempty"`
-	ExpressionAttributeNames            map[string]string `json:"ExpressionAttributeNames,omitempty"`
-	ExpressionAttributeValues           Item              `json:"ExpressionAttributeValues,omitempty"`
-	Expected                            map[string]any    `json:"Expected,omitempty"`
-	ConditionalOperator                 *string           `json:"ConditionalOperator,omitempty"`
+	TableName *string `json:"TableName,omitempty"`
+	Key       Key     `json:"Key,omitempty"`
+	WriteOptions
 }
 
 type DeleteItemOutput struct {

@@ -17,22 +17,32 @@ var (
 // PutItem checks a PutItem request: model constraints, then the parameters
 // sortkey does not serve yet, then ReturnValues, then every attribute value.
 func PutItem(in *protocol.PutItemInput) error {
+	return write(in.TableName, in.Item, "item", &in.WriteOptions)
+}
+
+// DeleteItem checks a DeleteItem request, in PutItem's order.
+func DeleteItem(in *protocol.DeleteItemInput) error {
+	return write(in.TableName, in.Key, "key", &in.WriteOptions)
+}
+
+func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {
 	var v violations
-	v.tableRef(in.TableName)
-	v.present(in.Item == nil, "item")
-	v.writeOptions(in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure)
+	v.tableRef(table)
+	v.present(it == nil, member)
+	v.enum(o.ReturnValues, "returnValues", returnValueSet)
+	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
+	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
+	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
 	if err := v.err(); err != nil {
 		return err
 	}
-	if err := notYet(in.ConditionExpression != nil, "ConditionExpression", in.Expected != nil, "Expected",
-		in.ConditionalOperator != nil, "ConditionalOperator", in.ExpressionAttributeNames != nil, "ExpressionAttributeNames",
-		in.ExpressionAttributeValues != nil, "ExpressionAttributeValues"); err != nil {
+	if err := conditionsNotYet(o); err != nil {
 		return err
 	}
-	if in.ReturnValues != nil && *in.ReturnValues != "NONE" && *in.ReturnValues != "ALL_OLD" {
+	if o.ReturnValues != nil && *o.ReturnValues != "NONE" && *o.ReturnValues != "ALL_OLD" {
 		return apierr.Validationf("ReturnValues can only be ALL_OLD or NONE")
 	}
-	return values(in.Item)
+	return values(it)
 }
 
 // GetItem checks a GetItem request.
@@ -47,59 +57,36 @@ func GetItem(in *protocol.GetItemInput) error {
 	if err := v.err(); err != nil {
 		return err
 	}
-	if err := notYet(in.ProjectionExpression != nil, "ProjectionExpression",
-		in.ExpressionAttributeNames != nil, "ExpressionAttributeNames"); err != nil {
-		return err
+	if in.ProjectionExpression != nil || in.ExpressionAttributeNames != nil {
+		return notYet("ProjectionExpression")
 	}
 	return values(in.Key)
 }
 
-// DeleteItem checks a DeleteItem request.
-func DeleteItem(in *protocol.DeleteItemInput) error {
-	var v violations
-	v.tableRef(in.TableName)
-	v.present(in.Key == nil, "key")
-	v.writeOptions(in.ReturnValues, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics, in.ReturnValuesOnConditionCheckFailure)
-	if err := v.err(); err != nil {
-		return err
+// conditionsNotYet refuses the condition parameters, which arrive with the
+// expression language (issue 3), rather than ignoring them: a silently
+// skipped condition would be a wrong answer.
+func conditionsNotYet(o *protocol.WriteOptions) error {
+	if o.ConditionExpression != nil || o.ExpressionAttributeNames != nil || o.ExpressionAttributeValues != nil {
+		return notYet("ConditionExpression")
 	}
-	if err := notYet(in.ConditionExpression != nil, "ConditionExpression", in.Expected != nil, "Expected",
-		in.ConditionalOperator != nil, "ConditionalOperator", in.ExpressionAttributeNames != nil, "ExpressionAttributeNames",
-		in.ExpressionAttributeValues != nil, "ExpressionAttributeValues"); err != nil {
-		return err
+	if o.Expected != nil || o.ConditionalOperator != nil {
+		return notYet("Expected")
 	}
-	if in.ReturnValues != nil && *in.ReturnValues != "NONE" && *in.ReturnValues != "ALL_OLD" {
-		return apierr.Validationf("ReturnValues can only be ALL_OLD or NONE")
-	}
-	return values(in.Key)
+	return nil
+}
+
+func notYet(param string) error {
+	return apierr.Validationf("sortkey does not support %s yet; see docs/COMPATIBILITY.md", param)
 }
 
 // tableRef checks the table name (or ARN) of a data-plane request.
 func (v *violations) tableRef(name *string) { tableNameModel(v, name, "tableName") }
 
-func (v *violations) writeOptions(rv, rcc, ricm, rvccf *string) {
-	v.enum(rv, "returnValues", returnValueSet)
-	v.enum(rcc, "returnConsumedCapacity", consumedCapacitySet)
-	v.enum(ricm, "returnItemCollectionMetrics", collectionMetricSet)
-	v.enum(rvccf, "returnValuesOnConditionCheckFailure", onConditionFailSet)
-}
-
 // values validates and normalizes every attribute value of an item or key.
 func values(it attr.Item) error {
 	if err := attr.ValidateItem(it); err != nil {
 		return apierr.Validationf("%s", err.Error())
-	}
-	return nil
-}
-
-// notYet refuses a parameter sortkey does not implement yet, rather than
-// ignoring it: a silently skipped condition would be a wrong answer. Pairs
-// are (present, parameter name).
-func notYet(pairs ...any) error {
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if pairs[i].(bool) {
-			return apierr.Validationf("sortkey does not support %s yet; see docs/COMPATIBILITY.md", pairs[i+1].(string))
-		}
 	}
 	return nil
 }

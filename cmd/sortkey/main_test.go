@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestRunRejectsUnknownCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"bogus"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "bogus"`) {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+func TestServeDefaultsMatchREADME(t *testing.T) {
+	f, err := parseServe(nil, &bytes.Buffer{})
+	if err != nil || f.addr != "127.0.0.1:8000" || f.dataDir != "./sortkey-data" || f.inMemory || f.region != "us-east-1" {
+		t.Fatalf("defaults %+v (%v)", f, err)
+	}
+}
+
+func TestServeFailsClearlyOnBadAddress(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := serve([]string{"--in-memory", "--addr", "256.0.0.1:1"}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "sortkey serve failed") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
