@@ -2,6 +2,8 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"sort"
 	"sync"
 
@@ -80,15 +82,17 @@ func schemaOf(ks []protocol.KeySchemaElement, defs []protocol.AttributeDefinitio
 func (e *Engine) loadCatalog() error {
 	lo, hi := storage.CatalogRange()
 	var metas []tableMeta
-	err := e.db.Scan(lo, hi, func(_, v []byte) bool {
+	var bad error
+	err := e.db.Scan(lo, hi, func(k, v []byte) bool {
 		var m tableMeta
-		if json.Unmarshal(v, &m) == nil {
-			metas = append(metas, m)
+		if bad = json.Unmarshal(v, &m); bad != nil {
+			bad = fmt.Errorf("table definition %q: %w", k[1:], bad)
 		}
-		return true
+		metas = append(metas, m)
+		return bad == nil
 	})
-	if err != nil {
-		return err
+	if err != nil || bad != nil {
+		return errors.Join(err, bad)
 	}
 	for _, m := range metas {
 		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
