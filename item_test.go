@@ -176,11 +176,6 @@ func TestItemErrors(t *testing.T) {
 		{"too many digits", func() error {
 			return put(c, "Music", map[string]types.AttributeValue{"Artist": s("a"), "SongTitle": s("x"), "n": n("1234567890123456789012345678901234567890")})
 		}, "ValidationException", "Attempting to store more than 38 significant digits in a Number"},
-		{"condition not yet supported is refused, not ignored", func() error {
-			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Music"), Item: musicKey(),
-				ConditionExpression: aws.String("attribute_not_exists(Artist)")})
-			return err
-		}, "ValidationException", "sortkey does not support ConditionExpression yet; see docs/COMPATIBILITY.md"},
 		{"table by ARN", func() error {
 			return put(c, "arn:aws:dynamodb:us-east-1:000000000000:table/Nope", musicKey())
 		}, "ResourceNotFoundException", "Requested resource not found"},

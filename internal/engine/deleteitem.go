@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
@@ -10,6 +11,10 @@ import (
 // DeleteItem deletes one item; deleting an item that does not exist succeeds.
 func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*protocol.DeleteItemOutput, error) {
 	if err := validate.DeleteItem(in); err != nil {
+		return nil, err
+	}
+	w, err := parseWrite(&in.WriteOptions, nil, nil)
+	if err != nil {
 		return nil, err
 	}
 	t, err := e.itemTable(*in.TableName)
@@ -20,7 +25,9 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err != nil {
 		return nil, err
 	}
-	old, err := e.apply(t, k, nil)
+	old, _, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
+		return nil, w.check(old, &in.WriteOptions)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
@@ -12,6 +13,10 @@ import (
 // only changes the capacity charged, as it would on DynamoDB.
 func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protocol.GetItemOutput, error) {
 	if err := validate.GetItem(in); err != nil {
+		return nil, err
+	}
+	proj, err := parseProjection(in.ProjectionExpression, in.ExpressionAttributeNames)
+	if err != nil {
 		return nil, err
 	}
 	t, err := e.itemTable(*in.TableName)
@@ -29,13 +34,30 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
 	out := &protocol.GetItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, readUnits(it, consistent))}
 	if it != nil {
-		out.Item = project(it, in.AttributesToGet)
+		out.Item = project(it, in.AttributesToGet, proj)
 	}
 	return out, nil
 }
 
-// project keeps only the named top-level attributes; no names keeps all.
-func project(it attr.Item, names []string) attr.Item {
+// parseProjection parses a ProjectionExpression, if there is one.
+func parseProjection(s *string, names map[string]string) (expr.Projection, error) {
+	if s == nil {
+		return nil, nil
+	}
+	attrs := expr.NewAttrs(names, nil)
+	p, err := attrs.ParseProjection(*s)
+	if err != nil {
+		return nil, err
+	}
+	return p, attrs.CheckUnused()
+}
+
+// project applies a projection expression, or keeps only the top-level
+// attributes AttributesToGet names; with neither it keeps all.
+func project(it attr.Item, names []string, proj expr.Projection) attr.Item {
+	if proj != nil {
+		return expr.Project(it, proj)
+	}
 	if len(names) == 0 {
 		return it
 	}

@@ -18,19 +18,27 @@ func (e *Engine) readItem(k itemKey) (attr.Item, error) {
 	return attr.DecodeItem(v)
 }
 
-// apply replaces the item at k with next (nil deletes it) under the item's
-// lock and returns the item it replaced. Nothing is written when there was
-// nothing and there is to be nothing.
-func (e *Engine) apply(t *table, k itemKey, next attr.Item) (old attr.Item, err error) {
+// mutation computes an item's next version from its current one (nil when
+// absent); it returns nil to delete. It runs under the item's lock, so
+// conditions it checks hold when the write commits.
+type mutation func(old attr.Item) (attr.Item, error)
+
+// apply runs one read-modify-write of the item at k and returns the item
+// before and after. Nothing is written when there was nothing and there is
+// to be nothing.
+func (e *Engine) apply(t *table, k itemKey, m mutation) (old, next attr.Item, err error) {
 	unlock := e.locks.lock(k.hash)
 	defer unlock()
 	if old, err = e.readItem(k); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if next, err = m(old); err != nil {
+		return old, nil, err
 	}
 	if old == nil && next == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	return old, e.commit(write{t: t, key: k, old: old, new: next})
+	return old, next, e.commit(write{t: t, key: k, old: old, new: next})
 }
 
 // returnOld is the Attributes of a PutItem or DeleteItem response.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
@@ -11,6 +12,10 @@ import (
 // PutItem creates or replaces an item.
 func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protocol.PutItemOutput, error) {
 	if err := validate.PutItem(in); err != nil {
+		return nil, err
+	}
+	w, err := parseWrite(&in.WriteOptions, nil, nil)
+	if err != nil {
 		return nil, err
 	}
 	t, err := e.itemTable(*in.TableName)
@@ -21,7 +26,9 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	old, err := e.apply(t, k, in.Item)
+	old, _, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
+		return in.Item, w.check(old, &in.WriteOptions)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -1,5 +1,7 @@
 package protocol
 
+import "github.com/sortkeydb/sortkey/internal/attr"
+
 type ConsumedCapacity struct {
 	TableName              string              `json:"TableName,omitempty"`
 	CapacityUnits          *float64            `json:"CapacityUnits,omitempty"`
@@ -19,15 +21,15 @@ type Capacity struct {
 // WriteOptions are the members PutItem and DeleteItem (and later
 // UpdateItem) share: what to return, and the condition on the write.
 type WriteOptions struct {
-	ReturnValues                        *string           `json:"ReturnValues,omitempty"`
-	ReturnConsumedCapacity              *string           `json:"ReturnConsumedCapacity,omitempty"`
-	ReturnItemCollectionMetrics         *string           `json:"ReturnItemCollectionMetrics,omitempty"`
-	ReturnValuesOnConditionCheckFailure *string           `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
-	ConditionExpression                 *string           `json:"ConditionExpression,omitempty"`
-	ExpressionAttributeNames            map[string]string `json:"ExpressionAttributeNames,omitempty"`
-	ExpressionAttributeValues           Item              `json:"ExpressionAttributeValues,omitempty"`
-	Expected                            map[string]any    `json:"Expected,omitempty"`
-	ConditionalOperator                 *string           `json:"ConditionalOperator,omitempty"`
+	ReturnValues                        *string                           `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              *string                           `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         *string                           `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string                           `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+	ConditionExpression                 *string                           `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string                 `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           Item                              `json:"ExpressionAttributeValues,omitempty"`
+	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
+	ConditionalOperator                 *string                           `json:"ConditionalOperator,omitempty"`
 }
 
 type PutItemInput struct {
@@ -63,6 +65,33 @@ type DeleteItemInput struct {
 }
 
 type DeleteItemOutput struct {
+	Attributes       Item              `json:"Attributes,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// ExpectedAttributeValue is one entry of the legacy Expected parameter.
+type ExpectedAttributeValue struct {
+	Value              *attr.Value  `json:"Value,omitempty"`
+	Exists             *bool        `json:"Exists,omitempty"`
+	ComparisonOperator *string      `json:"ComparisonOperator,omitempty"`
+	AttributeValueList []attr.Value `json:"AttributeValueList,omitempty"`
+}
+
+// AttributeValueUpdate is one entry of the legacy AttributeUpdates parameter.
+type AttributeValueUpdate struct {
+	Value  *attr.Value `json:"Value,omitempty"`
+	Action *string     `json:"Action,omitempty"`
+}
+
+type UpdateItemInput struct {
+	TableName        *string                         `json:"TableName,omitempty"`
+	Key              Key                             `json:"Key,omitempty"`
+	UpdateExpression *string                         `json:"UpdateExpression,omitempty"`
+	AttributeUpdates map[string]AttributeValueUpdate `json:"AttributeUpdates,omitempty"`
+	WriteOptions
+}
+
+type UpdateItemOutput struct {
 	Attributes       Item              `json:"Attributes,omitempty"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
 }

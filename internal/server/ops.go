@@ -38,6 +38,7 @@ func operations(e *engine.Engine) map[string]opFunc {
 		"PutItem":            op(e.PutItem),
 		"GetItem":            op(e.GetItem),
 		"DeleteItem":         op(e.DeleteItem),
+		"UpdateItem":         op(e.UpdateItem),
 	}
 }
 

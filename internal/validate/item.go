@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -12,37 +15,55 @@ var (
 	consumedCapacitySet = []string{"INDEXES", "NONE", "TOTAL"}
 	collectionMetricSet = []string{"NONE", "SIZE"}
 	onConditionFailSet  = []string{"ALL_OLD", "NONE"}
+	conditionalOpSet    = []string{"AND", "OR"}
 )
 
-// PutItem checks a PutItem request: model constraints, then the parameters
-// sortkey does not serve yet, then ReturnValues, then every attribute value.
+// PutItem checks a PutItem request: model constraints, then how expression
+// and legacy parameters are mixed, then ReturnValues, then every value.
 func PutItem(in *protocol.PutItemInput) error {
-	return write(in.TableName, in.Item, "item", &in.WriteOptions)
+	if err := write(in.TableName, in.Item, "item", &in.WriteOptions); err != nil {
+		return err
+	}
+	if err := params(&in.WriteOptions, nil, nil); err != nil {
+		return err
+	}
+	if err := oldOrNone(in.ReturnValues); err != nil {
+		return err
+	}
+	return allValues(in.Item, &in.WriteOptions)
 }
 
 // DeleteItem checks a DeleteItem request, in PutItem's order.
 func DeleteItem(in *protocol.DeleteItemInput) error {
-	return write(in.TableName, in.Key, "key", &in.WriteOptions)
+	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
+		return err
+	}
+	if err := params(&in.WriteOptions, nil, nil); err != nil {
+		return err
+	}
+	if err := oldOrNone(in.ReturnValues); err != nil {
+		return err
+	}
+	return allValues(in.Key, &in.WriteOptions)
 }
 
-func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {
-	var v violations
-	v.tableRef(table)
-	v.present(it == nil, member)
-	v.enum(o.ReturnValues, "returnValues", returnValueSet)
-	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
-	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
-	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
-	if err := v.err(); err != nil {
+// UpdateItem checks an UpdateItem request, in PutItem's order.
+func UpdateItem(in *protocol.UpdateItemInput) error {
+	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := conditionsNotYet(o); err != nil {
+	if err := params(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates); err != nil {
 		return err
 	}
-	if o.ReturnValues != nil && *o.ReturnValues != "NONE" && *o.ReturnValues != "ALL_OLD" {
-		return apierr.Validationf("ReturnValues can only be ALL_OLD or NONE")
+	if err := allValues(in.Key, &in.WriteOptions); err != nil {
+		return err
 	}
-	return values(it)
+	for _, u := range in.AttributeUpdates {
+		if err := legacyValue(u.Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // GetItem checks a GetItem request.
@@ -57,31 +78,106 @@ func GetItem(in *protocol.GetItemInput) error {
 	if err := v.err(); err != nil {
 		return err
 	}
-	if in.ProjectionExpression != nil || in.ExpressionAttributeNames != nil {
-		return notYet("ProjectionExpression")
+	if in.ProjectionExpression != nil && in.AttributesToGet != nil {
+		return mixed([]string{"AttributesToGet"}, []string{"ProjectionExpression"})
+	}
+	if in.ExpressionAttributeNames != nil && in.ProjectionExpression == nil {
+		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	if err := notEmptyNames(in.ExpressionAttributeNames); err != nil {
+		return err
 	}
 	return values(in.Key)
 }
 
-// conditionsNotYet refuses the condition parameters, which arrive with the
-// expression language (issue 3), rather than ignoring them: a silently
-// skipped condition would be a wrong answer.
-func conditionsNotYet(o *protocol.WriteOptions) error {
-	if o.ConditionExpression != nil || o.ExpressionAttributeNames != nil || o.ExpressionAttributeValues != nil {
-		return notYet("ConditionExpression")
+func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {
+	var v violations
+	v.tableRef(table)
+	v.present(it == nil, member)
+	v.enum(o.ReturnValues, "returnValues", returnValueSet)
+	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
+	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
+	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
+	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
+	return v.err()
+}
+
+// params refuses a request that mixes expression and legacy parameters, and
+// expression attribute maps given without an expression to use them.
+func params(o *protocol.WriteOptions, update *string, updates map[string]protocol.AttributeValueUpdate) error {
+	var legacy, expr []string
+	add := func(list *[]string, present bool, name string) {
+		if present {
+			*list = append(*list, name)
+		}
 	}
-	if o.Expected != nil || o.ConditionalOperator != nil {
-		return notYet("Expected")
+	add(&legacy, updates != nil, "AttributeUpdates")
+	add(&legacy, o.ConditionalOperator != nil, "ConditionalOperator")
+	add(&legacy, o.Expected != nil, "Expected")
+	add(&expr, o.ConditionExpression != nil, "ConditionExpression")
+	add(&expr, update != nil, "UpdateExpression")
+	if len(legacy) > 0 && len(expr) > 0 {
+		return mixed(legacy, expr)
+	}
+	return attributeMaps(o, len(expr) > 0)
+}
+
+func attributeMaps(o *protocol.WriteOptions, expressions bool) error {
+	if !expressions && o.ExpressionAttributeNames != nil {
+		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	if !expressions && o.ExpressionAttributeValues != nil {
+		return apierr.Validationf("ExpressionAttributeValues can only be specified when using expressions")
+	}
+	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
+		return err
+	}
+	if o.ExpressionAttributeValues != nil && len(o.ExpressionAttributeValues) == 0 {
+		return apierr.Validationf("ExpressionAttributeValues must not be empty")
 	}
 	return nil
 }
 
-func notYet(param string) error {
-	return apierr.Validationf("sortkey does not support %s yet; see docs/COMPATIBILITY.md", param)
+func notEmptyNames(names map[string]string) error {
+	if names != nil && len(names) == 0 {
+		return apierr.Validationf("ExpressionAttributeNames must not be empty")
+	}
+	return nil
 }
 
-// tableRef checks the table name (or ARN) of a data-plane request.
-func (v *violations) tableRef(name *string) { tableNameModel(v, name, "tableName") }
+func mixed(legacy, expr []string) error {
+	return apierr.Validationf("Can not use both expression and non-expression parameters in the same request: "+
+		"Non-expression parameters: {%s} Expression parameters: {%s}", strings.Join(legacy, ", "), strings.Join(expr, ", "))
+}
+
+func oldOrNone(rv *string) error {
+	if rv != nil && *rv != "NONE" && *rv != "ALL_OLD" {
+		return apierr.Validationf("ReturnValues can only be ALL_OLD or NONE")
+	}
+	return nil
+}
+
+// allValues validates the item or key, the expression attribute values and
+// the legacy Expected values of a write.
+func allValues(it attr.Item, o *protocol.WriteOptions) error {
+	if err := values(it); err != nil {
+		return err
+	}
+	if err := expressionValues(o.ExpressionAttributeValues); err != nil {
+		return err
+	}
+	for _, exp := range o.Expected {
+		if err := legacyValue(exp.Value); err != nil {
+			return err
+		}
+		for i := range exp.AttributeValueList {
+			if err := legacyValue(&exp.AttributeValueList[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // values validates and normalizes every attribute value of an item or key.
 func values(it attr.Item) error {
@@ -90,3 +186,35 @@ func values(it attr.Item) error {
 	}
 	return nil
 }
+
+// expressionValues validates ExpressionAttributeValues, naming the bad key
+// as DynamoDB does.
+func expressionValues(vals attr.Item) error {
+	names := make([]string, 0, len(vals))
+	for k := range vals {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := vals[k]
+		if err := v.Validate(); err != nil {
+			return apierr.Validationf("ExpressionAttributeValues contains invalid value: %s for key %s", err.Error(), k)
+		}
+		vals[k] = v
+	}
+	return nil
+}
+
+// legacyValue validates a value of a legacy parameter in place.
+func legacyValue(v *attr.Value) error {
+	if v == nil {
+		return nil
+	}
+	if err := v.Validate(); err != nil {
+		return apierr.Validationf("%s", err.Error())
+	}
+	return nil
+}
+
+// tableRef checks the table name (or ARN) of a data-plane request.
+func (v *violations) tableRef(name *string) { tableNameModel(v, name, "tableName") }
