@@ -85,6 +85,15 @@ expect get-item "Acme|Happy Day|2024.5|a,b|1,2|QUFFQw==|QVE9PQ==,QWc9PQ==|true|t
   ddb get-item --table-name Music --key "$key" --output text \
     --query 'Item.[Artist.S,SongTitle.S,Year.N,join(`,`,Tags.SS),join(`,`,Scores.NS),Blob.B,join(`,`,Blobs.BS),Live.BOOL,Nothing.NULL,Info.M.x.L[1].S] | join(`|`, [].to_string(@))'
 
+expect update-item "2025.5	b" -- \
+  ddb update-item --table-name Music --key "$key" --update-expression 'SET #y = #y + :one DELETE Tags :a' \
+    --condition-expression 'attribute_exists(Artist)' --expression-attribute-names '{"#y":"Year"}' \
+    --expression-attribute-values '{":one":{"N":"1"},":a":{"SS":["a"]}}' --return-values UPDATED_NEW \
+    --query 'Attributes.[Year.N, join(`,`, Tags.SS)]' --output text
+
+expect_error condition-failed ConditionalCheckFailedException -- \
+  ddb put-item --table-name Music --item "$key" --condition-expression 'attribute_not_exists(Artist)'
+
 expect item-count "1" -- ddb describe-table --table-name Music --query 'Table.ItemCount' --output text
 
 expect delete-item "Acme" -- ddb delete-item --table-name Music --key "$key" --return-values ALL_OLD --query 'Attributes.Artist.S' --output text

@@ -99,3 +99,17 @@ func BenchmarkStartInMemory(b *testing.B) {
 	}
 	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-to-first-answer")
 }
+
+// BenchmarkUpdateItem is a conditional counter increment through the handler.
+func BenchmarkUpdateItem(b *testing.B) {
+	h := benchHandler(b, false)
+	do(h, "PutItem", benchItem(1))
+	body := []byte(`{"TableName":"Bench","Key":{"pk":{"S":"user#1"},"sk":{"N":"1"}},"UpdateExpression":"SET age = age + :one",` +
+		`"ConditionExpression":"attribute_exists(pk) AND age >= :zero","ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}}`)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if rec := do(h, "UpdateItem", body); rec.Code != 200 {
+			b.Fatal(rec.Body)
+		}
+	}
+}

@@ -62,19 +62,21 @@ func TestHealthCheck(t *testing.T) {
 }
 
 var fuzzTargets = []string{"CreateTable", "DescribeTable", "DeleteTable", "ListTables", "UpdateTable",
-	"PutItem", "GetItem", "DeleteItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus"}
+	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus"}
 
 // FuzzRequest sends arbitrary bodies to every operation of a server that
 // has a table: no body may panic the server or earn a 500.
 func FuzzRequest(f *testing.F) {
-	seeds := []string{`{}`, `{"TableName":"T","Item":{"pk":{"S":"a"}}}`, `{"TableName":"T","Key":{"pk":{"N":"1e400"}}}`,
-		`{"TableName":"T","Item":{"pk":{"S":"a"},"m":{"M":{"x":{"L":[{"NS":["1","1.0"]}]}}}}}`, `[`, `{"TableName":null}`,
+	seeds := []string{`{}`, `{"TableName":"TBL","Item":{"pk":{"S":"a"}}}`, `{"TableName":"TBL","Key":{"pk":{"N":"1e400"}}}`,
+		`{"TableName":"TBL","Item":{"pk":{"S":"a"},"m":{"M":{"x":{"L":[{"NS":["1","1.0"]}]}}}}}`, `[`, `{"TableName":null}`,
+		`{"TableName":"TBL","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = list_append(if_not_exists(a, :l), :l) ADD n :one","ConditionExpression":"attribute_not_exists(x) OR size(a) < :one","ExpressionAttributeValues":{":l":{"L":[]},":one":{"N":"1"}}}`,
+		`{"TableName":"TBL","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"x":{"Action":"ADD","Value":{"N":"1"}}},"Expected":{"x":{"ComparisonOperator":"NULL"}}}`,
 		`{"TableName":"T2","KeySchema":[{"AttributeName":"a","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"a","AttributeType":"B"}],"BillingMode":"PAY_PER_REQUEST"}`}
 	for i, s := range seeds {
 		f.Add(uint8(i), []byte(s))
 	}
 	h := newTestHandler(f)
-	do(h, "CreateTable", []byte(`{"TableName":"T","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"}`))
+	do(h, "CreateTable", []byte(`{"TableName":"TBL","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"BillingMode":"PAY_PER_REQUEST"}`))
 	f.Fuzz(func(t *testing.T, op uint8, body []byte) {
 		rec := do(h, fuzzTargets[int(op)%len(fuzzTargets)], body)
 		if rec.Code >= 500 {
