@@ -2,6 +2,7 @@ package attr
 
 import (
 	"encoding/base64"
+	"maps"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -42,14 +43,8 @@ func appendMapJSON(dst []byte, m map[string]Value) []byte {
 	return append(dst, '}')
 }
 
-func sortedKeys(m map[string]Value) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+// sortedKeys gives encodings and errors a deterministic attribute order.
+func sortedKeys(m map[string]Value) []string { return slices.Sorted(maps.Keys(m)) }
 
 // AppendJSON appends v as {"TAG":value}. Every field that is set is
 // written, so an invalid value still round-trips as what was received:

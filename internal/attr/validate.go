@@ -3,7 +3,6 @@ package attr
 import (
 	"encoding/base64"
 	"errors"
-	"sort"
 	"strings"
 )
 
@@ -29,12 +28,7 @@ var (
 // visits names in sorted order so that an item with several bad
 // attributes always reports the same one.
 func ValidateItem(it Item) error {
-	names := make([]string, 0, len(it))
-	for name := range it {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedKeys(it) {
 		v := it[name]
 		if err := v.validate(1); err != nil {
 			return err
@@ -100,12 +94,7 @@ func validateMap(m map[string]Value, depth int) error {
 	if len(m) == 0 {
 		return nil
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(m) {
 		e := m[k]
 		if err := e.validate(depth); err != nil {
 			return err

@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -51,7 +52,7 @@ func funcWith(name string) func(expr.Operand, []expr.Operand) expr.Cond {
 // Attributes are visited in name order so errors are deterministic.
 func expectedCond(exp map[string]protocol.ExpectedAttributeValue, op *string) (expr.Cond, error) {
 	var out expr.Cond
-	for _, name := range sortedKeys(exp) {
+	for _, name := range slices.Sorted(maps.Keys(exp)) {
 		c, err := expectedOne(name, exp[name])
 		if err != nil {
 			return nil, err
@@ -119,7 +120,7 @@ func comparison(p *expr.PathOperand, op string, list []attr.Value) (expr.Cond, e
 // adds numbers and sets (and appends lists, as the legacy API does).
 func attributeUpdates(ups map[string]protocol.AttributeValueUpdate) (*expr.Update, error) {
 	u := &expr.Update{}
-	for _, name := range sortedKeys(ups) {
+	for _, name := range slices.Sorted(maps.Keys(ups)) {
 		if err := addLegacyAction(u, name, ups[name]); err != nil {
 			return nil, err
 		}
@@ -162,13 +163,4 @@ func appendToList(path expr.Path, v *expr.ValueOperand) expr.Operand {
 	empty := &expr.ValueOperand{Value: attr.Value{L: []attr.Value{}}}
 	cur := &expr.CallOperand{Func: "if_not_exists", Args: []expr.Operand{&expr.PathOperand{Path: path}, empty}}
 	return &expr.CallOperand{Func: "list_append", Args: []expr.Operand{cur, v}}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,7 +1,8 @@
 package expr
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -92,10 +93,10 @@ func (a *Attrs) CheckUnused() error {
 	if a.err != nil {
 		return a.err
 	}
-	if keys := unused(sortedKeys(a.names), a.usedNames); keys != "" {
+	if keys := unused(slices.Sorted(maps.Keys(a.names)), a.usedNames); keys != "" {
 		return apierr.Validationf(msgNamesUnused, keys)
 	}
-	if keys := unused(sortedKeys(a.values), a.usedValues); keys != "" {
+	if keys := unused(slices.Sorted(maps.Keys(a.values)), a.usedValues); keys != "" {
 		return apierr.Validationf(msgValuesUnused, keys)
 	}
 	return nil
@@ -110,15 +111,6 @@ func unused(keys []string, used map[string]bool) string {
 		}
 	}
 	return strings.Join(out, ", ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // name resolves a #placeholder, recording its use.

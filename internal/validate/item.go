@@ -1,7 +1,8 @@
 package validate
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -190,12 +191,7 @@ func values(it attr.Item) error {
 // expressionValues validates ExpressionAttributeValues, naming the bad key
 // as DynamoDB does.
 func expressionValues(vals attr.Item) error {
-	names := make([]string, 0, len(vals))
-	for k := range vals {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(vals)) {
 		v := vals[k]
 		if err := v.Validate(); err != nil {
 			return apierr.Validationf("ExpressionAttributeValues contains invalid value: %s for key %s", err.Error(), k)
