@@ -53,13 +53,30 @@ func AppendKey(dst []byte, v *Value) []byte {
 }
 
 func appendEscaped[T string | []byte](dst []byte, s T) []byte {
+	return append(appendEscapedBody(dst, s), escByte, escEnd)
+}
+
+func appendEscapedBody[T string | []byte](dst []byte, s T) []byte {
 	for i := 0; i < len(s); i++ {
 		dst = append(dst, s[i])
 		if s[i] == escByte {
 			dst = append(dst, escZero)
 		}
 	}
-	return append(dst, escByte, escEnd)
+	return dst
+}
+
+// AppendKeyPrefix appends the encoding of an S or B value without its
+// terminator: exactly the bytes every value beginning with v encodes to
+// first, which turns begins_with into a key range.
+func AppendKeyPrefix(dst []byte, v *Value) []byte {
+	switch v.Kind() {
+	case S:
+		return appendEscapedBody(dst, *v.S)
+	case B:
+		return appendEscapedBody(dst, v.B)
+	}
+	return dst
 }
 
 func (x *num) appendKey(dst []byte) []byte {

@@ -154,3 +154,20 @@ func checkPair(t *testing.T, a, b *Value, k Kind) {
 		t.Fatalf("decoded %q, encoded normalized %q", *got.N, *a.N)
 	}
 }
+
+func TestAppendKeyPrefixBoundsBeginsWith(t *testing.T) {
+	prefix := Str("ab\x00")
+	p := AppendKeyPrefix(nil, &prefix)
+	for _, s := range []string{"ab\x00", "ab\x00c", "ab\x00\x00", "ab\x00\xff"} {
+		v := Str(s)
+		if !bytes.HasPrefix(AppendKey(nil, &v), p) {
+			t.Errorf("%q does not start with the prefix encoding of %q", s, "ab\x00")
+		}
+	}
+	for _, s := range []string{"ab", "ab\x01", "a", "abc"} {
+		v := Str(s)
+		if bytes.HasPrefix(AppendKey(nil, &v), p) {
+			t.Errorf("%q starts with the prefix encoding of %q", s, "ab\x00")
+		}
+	}
+}

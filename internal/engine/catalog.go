@@ -55,7 +55,7 @@ func newTable(meta tableMeta, alive *lifecycle) *table {
 	return &table{
 		meta:    meta,
 		key:     schemaOf(meta.Desc.KeySchema, meta.Desc.AttributeDefinitions),
-		indexes: indexSchemas(&meta.Desc),
+		indexes: indexSchemas(&meta),
 		alive:   alive,
 	}
 }

@@ -6,21 +6,38 @@ import (
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// indexSchema is a secondary index's name and key.
+// indexSchema is a secondary index as reads and writes need it.
 type indexSchema struct {
-	name string
-	key  keySchema
+	name     string
+	id       uint16 // storage index id
+	key      keySchema
+	global   bool
+	projType string          // ALL, KEYS_ONLY or INCLUDE
+	include  map[string]bool // INCLUDE's NonKeyAttributes
 }
 
-func indexSchemas(d *protocol.TableDescription) []indexSchema {
+func indexSchemas(m *tableMeta) []indexSchema {
+	d := &m.Desc
 	var out []indexSchema
 	for _, g := range d.GlobalSecondaryIndexes {
-		out = append(out, indexSchema{g.IndexName, schemaOf(g.KeySchema, d.AttributeDefinitions)})
+		out = append(out, newIndexSchema(m, g.IndexName, g.KeySchema, g.Projection, true))
 	}
 	for _, l := range d.LocalSecondaryIndexes {
-		out = append(out, indexSchema{l.IndexName, schemaOf(l.KeySchema, d.AttributeDefinitions)})
+		out = append(out, newIndexSchema(m, l.IndexName, l.KeySchema, l.Projection, false))
 	}
 	return out
+}
+
+func newIndexSchema(m *tableMeta, name string, ks []protocol.KeySchemaElement, p *protocol.Projection, global bool) indexSchema {
+	ix := indexSchema{name: name, id: m.Indexes[name], key: schemaOf(ks, m.Desc.AttributeDefinitions), global: global, projType: "ALL"}
+	if p != nil && p.ProjectionType != nil {
+		ix.projType = *p.ProjectionType
+		ix.include = map[string]bool{}
+		for _, a := range p.NonKeyAttributes {
+			ix.include[a] = true
+		}
+	}
+	return ix
 }
 
 // checkIndexKeys refuses an item whose secondary-index key attributes have

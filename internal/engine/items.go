@@ -71,6 +71,7 @@ func (e *Engine) commit(w write) error {
 		b.Delete(w.key.storage)
 	}
 	b.AddStats(storage.StatsKey(w.t.meta.ID, 0), statsDelta(w.old, w.new))
+	w.t.writeIndexes(b, w.old, w.new)
 	return b.Commit()
 }
 

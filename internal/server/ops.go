@@ -39,6 +39,8 @@ func operations(e *engine.Engine) map[string]opFunc {
 		"GetItem":            op(e.GetItem),
 		"DeleteItem":         op(e.DeleteItem),
 		"UpdateItem":         op(e.UpdateItem),
+		"Query":              op(e.Query),
+		"Scan":               op(e.Scan),
 	}
 }
 

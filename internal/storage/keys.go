@@ -76,3 +76,16 @@ func PartitionHash(pk []byte) uint64 {
 	h.Write(pk)
 	return h.Sum64()
 }
+
+// PrefixEnd returns the smallest key greater than every key that starts
+// with p, or nil (no upper bound) when p is all 0xFF.
+func PrefixEnd(p []byte) []byte {
+	end := append([]byte(nil), p...)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] != 0xFF {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
+}

@@ -95,6 +95,17 @@ func (db *DB) Scan(lower, upper []byte, fn func(key, val []byte) bool) error {
 	return closeBoth(it.Error(), it)
 }
 
+// ScanReverse is Scan from the last key down to the first.
+func (db *DB) ScanReverse(lower, upper []byte, fn func(key, val []byte) bool) error {
+	it, err := db.pdb.NewIter(&pebble.IterOptions{LowerBound: lower, UpperBound: upper})
+	if err != nil {
+		return err
+	}
+	for ok := it.Last(); ok && fn(it.Key(), it.Value()); ok = it.Prev() {
+	}
+	return closeBoth(it.Error(), it)
+}
+
 func closeBoth(err error, c io.Closer) error {
 	if cerr := c.Close(); err == nil {
 		err = cerr

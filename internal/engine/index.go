@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"bytes"
+
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// Secondary index entries live beside the table's items, under the index's
+// own id:
+//
+//	prefix(table, index) | hash(index pk) | index pk | index sk | table pk | table sk
+//
+// The table's key at the end makes entries unique when index keys repeat;
+// the value is the item as projected into the index. An item without the
+// index's key attributes has no entry: that is what makes an index sparse.
+
+// entryKey is the index entry key of it, or nil when it is not in the index.
+func (t *table) entryKey(ix *indexSchema, it attr.Item) []byte {
+	if it == nil {
+		return nil
+	}
+	ipk, iok := it[ix.key.hash.name]
+	if !iok || (ix.key.rng.name != "" && !hasAttr(it, ix.key.rng.name)) {
+		return nil
+	}
+	ik := attr.AppendKey(nil, &ipk)
+	k := storage.ItemKey(storage.ItemPrefix(t.meta.ID, ix.id), ik, nil)
+	if ix.key.rng.name != "" {
+		v := it[ix.key.rng.name]
+		k = attr.AppendKey(k, &v)
+	}
+	return t.appendTableKey(k, it)
+}
+
+func hasAttr(it attr.Item, name string) bool {
+	_, ok := it[name]
+	return ok
+}
+
+// appendTableKey appends the encoded table key of it.
+func (t *table) appendTableKey(dst []byte, it attr.Item) []byte {
+	pk := it[t.key.hash.name]
+	dst = attr.AppendKey(dst, &pk)
+	if t.key.rng.name != "" {
+		sk := it[t.key.rng.name]
+		dst = attr.AppendKey(dst, &sk)
+	}
+	return dst
+}
+
+// projectInto is it as stored in the index: the table and index keys, plus
+// every attribute for ALL or the named ones for INCLUDE.
+func (t *table) projectInto(ix *indexSchema, it attr.Item) attr.Item {
+	if ix.projType == "ALL" {
+		return it
+	}
+	out := attr.Item{}
+	for name, v := range it {
+		if t.isKeyAttr(ix, name) || ix.include[name] {
+			out[name] = v
+		}
+	}
+	return out
+}
+
+func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
+	return name == t.key.hash.name || name == t.key.rng.name || name == ix.key.hash.name || name == ix.key.rng.name
+}
+
+// writeIndexes adds to b the index changes of replacing old with new: an
+// entry whose key changed moves (delete, then put), an entry whose key is
+// unchanged is rewritten, an item that left the index loses its entry.
+func (t *table) writeIndexes(b *storage.Batch, old, new attr.Item) {
+	for i := range t.indexes {
+		ix := &t.indexes[i]
+		ok, nk := t.entryKey(ix, old), t.entryKey(ix, new)
+		var oldProj, newProj attr.Item
+		if ok != nil {
+			oldProj = t.projectInto(ix, old)
+			if nk == nil || !bytes.Equal(ok, nk) {
+				b.Delete(ok)
+			}
+		}
+		if nk != nil {
+			newProj = t.projectInto(ix, new)
+			b.Set(nk, attr.AppendItem(nil, newProj))
+		}
+		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), statsDelta(oldProj, newProj))
+	}
+}

@@ -1,0 +1,253 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// keyCond is a Query's key condition reduced to what storage needs.
+type keyCond struct {
+	hash     attr.Value   // the partition key value
+	sortOp   string       // "" (none), "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"
+	sortVals []attr.Value // one operand, or two for BETWEEN
+}
+
+// The key condition errors, as the service words them.
+const (
+	msgKeyMissed     = "Query condition missed key schema element: %s"
+	msgKeyUnsupport  = "Query key condition not supported"
+	msgKeyTwice      = "KeyConditionExpressions must only contain one condition per key"
+	msgKeyNested     = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes"
+	msgKeyType       = "One or more parameter values were invalid: Condition parameter type does not match schema type"
+	msgKeyIndexable  = "Attempted conditional constraint is not an indexable operation"
+	msgKeyBeginsWith = "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: %s"
+	msgLegacyBegins  = "One or more parameter values were invalid: ComparisonOperator BEGINS_WITH is not valid for %s AttributeValue type"
+)
+
+// keyTerm is one conjunct of a key condition: an attribute, the operator
+// applied to it (already flipped when the value was written first) and its
+// value operands.
+type keyTerm struct {
+	name string
+	op   string
+	vals []*expr.ValueOperand
+}
+
+// flipped is the operator seen from the other side: :v < k is k > :v.
+var flipped = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+// analyzeKeyCond checks a parsed KeyConditionExpression (or translated
+// KeyConditions) against the key schema of the table or index queried.
+// Checks run in the service's order: nested paths, the shape of each term,
+// the partition key's presence, the other terms, then the values' types.
+func analyzeKeyCond(c expr.Cond, key keySchema) (keyCond, error) {
+	var conds []expr.Cond
+	flattenAnd(c, &conds)
+	terms := make([]keyTerm, 0, len(conds))
+	for _, x := range conds {
+		if nestedPath(x) {
+			return keyCond{}, apierr.Validationf(msgKeyNested)
+		}
+	}
+	for _, x := range conds {
+		t, err := termOf(x)
+		if err != nil {
+			return keyCond{}, err
+		}
+		terms = append(terms, t)
+	}
+	hash, sort, err := assignTerms(terms, key)
+	if err != nil {
+		return keyCond{}, err
+	}
+	return buildKeyCond(hash, sort, key)
+}
+
+// flattenAnd lists the conjuncts of c, left to right.
+func flattenAnd(c expr.Cond, out *[]expr.Cond) {
+	if a, ok := c.(*expr.AndCond); ok {
+		flattenAnd(a.L, out)
+		flattenAnd(a.R, out)
+		return
+	}
+	if c != nil {
+		*out = append(*out, c)
+	}
+}
+
+// nestedPath reports whether any path operand of c goes below the top level.
+func nestedPath(c expr.Cond) bool {
+	for _, op := range condOperands(c) {
+		if p, ok := op.(*expr.PathOperand); ok && len(p.Path) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// condOperands lists the operands of a simple condition.
+func condOperands(c expr.Cond) []expr.Operand {
+	switch c := c.(type) {
+	case *expr.CompareCond:
+		return []expr.Operand{c.L, c.R}
+	case *expr.BetweenCond:
+		return []expr.Operand{c.X, c.Lo, c.Hi}
+	case *expr.FuncCond:
+		return c.Args
+	case *expr.InCond:
+		return append([]expr.Operand{c.X}, c.List...)
+	}
+	return nil
+}
+
+// termOf reduces one conjunct to attribute, operator and values. The parser
+// refuses IN, OR, NOT, <> and functions other than begins_with in an
+// expression, so those reach here only from legacy KeyConditions.
+func termOf(c expr.Cond) (keyTerm, error) {
+	switch c := c.(type) {
+	case *expr.CompareCond:
+		return compareTerm(c)
+	case *expr.BetweenCond:
+		name, ok := pathName(c.X)
+		lo, okLo := c.Lo.(*expr.ValueOperand)
+		hi, okHi := c.Hi.(*expr.ValueOperand)
+		if ok && okLo && okHi {
+			return keyTerm{name: name, op: "BETWEEN", vals: []*expr.ValueOperand{lo, hi}}, nil
+		}
+	case *expr.FuncCond:
+		if c.Func != "begins_with" {
+			return keyTerm{}, apierr.Validationf(msgKeyIndexable)
+		}
+		if len(c.Args) != 2 {
+			break
+		}
+		name, ok := pathName(c.Args[0])
+		v, okV := c.Args[1].(*expr.ValueOperand)
+		if ok && okV {
+			return keyTerm{name: name, op: "begins_with", vals: []*expr.ValueOperand{v}}, nil
+		}
+	case *expr.InCond, *expr.NotCond:
+		return keyTerm{}, apierr.Validationf(msgKeyIndexable)
+	}
+	return keyTerm{}, apierr.Validationf(msgKeyUnsupport)
+}
+
+// compareTerm reads k op :v or :v op k; anything else is not a key condition.
+func compareTerm(c *expr.CompareCond) (keyTerm, error) {
+	op, ok := flipped[c.Op]
+	if !ok {
+		return keyTerm{}, apierr.Validationf(msgKeyIndexable)
+	}
+	if name, ok := pathName(c.L); ok {
+		if v, ok := c.R.(*expr.ValueOperand); ok {
+			return keyTerm{name: name, op: c.Op, vals: []*expr.ValueOperand{v}}, nil
+		}
+	}
+	if name, ok := pathName(c.R); ok {
+		if v, ok := c.L.(*expr.ValueOperand); ok {
+			return keyTerm{name: name, op: op, vals: []*expr.ValueOperand{v}}, nil
+		}
+	}
+	return keyTerm{}, apierr.Validationf(msgKeyUnsupport)
+}
+
+func pathName(o expr.Operand) (string, bool) {
+	p, ok := o.(*expr.PathOperand)
+	if !ok || len(p.Path) != 1 || p.Path[0].IsIndex {
+		return "", false
+	}
+	return p.Path[0].Name, true
+}
+
+// assignTerms finds the partition key's term and the sort key's, if any.
+func assignTerms(terms []keyTerm, key keySchema) (hash, sort *keyTerm, err error) {
+	seen := map[string]bool{}
+	for i := range terms {
+		if seen[terms[i].name] {
+			return nil, nil, apierr.Validationf(msgKeyTwice)
+		}
+		seen[terms[i].name] = true
+		if terms[i].name == key.hash.name {
+			hash = &terms[i]
+		}
+	}
+	if hash == nil {
+		return nil, nil, apierr.Validationf(msgKeyMissed, key.hash.name)
+	}
+	for i := range terms {
+		t := &terms[i]
+		switch {
+		case t == hash:
+		case key.rng.name == "" || t.name != key.rng.name:
+			return nil, nil, apierr.Validationf(msgKeyUnsupport)
+		default:
+			sort = t
+		}
+	}
+	if hash.op != "=" {
+		return nil, nil, apierr.Validationf(msgKeyUnsupport)
+	}
+	return hash, sort, nil
+}
+
+// buildKeyCond checks the values' types against the schema.
+func buildKeyCond(hash, sort *keyTerm, key keySchema) (keyCond, error) {
+	if hash.vals[0].Value.Kind() != key.hash.kind {
+		return keyCond{}, apierr.Validationf(msgKeyType)
+	}
+	kc := keyCond{hash: hash.vals[0].Value}
+	if sort == nil {
+		return kc, nil
+	}
+	if sort.op == "begins_with" {
+		if err := beginsWithOperand(sort.vals[0]); err != nil {
+			return keyCond{}, err
+		}
+	}
+	for _, v := range sort.vals {
+		if v.Value.Kind() != key.rng.kind {
+			return keyCond{}, apierr.Validationf(msgKeyType)
+		}
+		kc.sortVals = append(kc.sortVals, v.Value)
+	}
+	kc.sortOp = sort.op
+	return kc, nil
+}
+
+// beginsWithOperand refuses a begins_with operand that is not a string or
+// binary: an expression's value has a placeholder name, a legacy one none.
+func beginsWithOperand(v *expr.ValueOperand) error {
+	k := v.Value.Kind()
+	switch {
+	case k == attr.S || k == attr.B:
+		return nil
+	case v.Name == "":
+		return apierr.Validationf(msgLegacyBegins, k)
+	}
+	return apierr.Validationf(msgKeyBeginsWith, k)
+}
+
+// legacyConditions translates KeyConditions / QueryFilter / ScanFilter
+// (ANDed, or ORed when op is "OR") into a condition tree; nil map -> nil, nil.
+// Attributes are visited in name order so errors are deterministic.
+func legacyConditions(m map[string]protocol.Condition, op *string) (expr.Cond, error) {
+	var out expr.Cond
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		c := m[name]
+		if c.ComparisonOperator == nil {
+			return nil, apierr.Validationf("One or more parameter values were invalid: Invalid number of argument(s) for the null ComparisonOperator")
+		}
+		p := &expr.PathOperand{Path: expr.Path{{Name: name}}}
+		cond, err := comparison(p, *c.ComparisonOperator, c.AttributeValueList)
+		if err != nil {
+			return nil, err
+		}
+		out = combine(out, cond, op != nil && *op == "OR")
+	}
+	return out, nil
+}

@@ -1,0 +1,218 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// maxPageBytes is DynamoDB's page size: a Query or Scan stops once it has
+// read 1 MB of items, before any filter.
+const maxPageBytes = 1 << 20
+
+// readPlan is a Query or Scan, validated and ready to run over [lo, hi).
+type readPlan struct {
+	t          *table
+	ix         *indexSchema // nil reads the table itself
+	lo, hi     []byte
+	reverse    bool
+	filter     expr.Cond
+	proj       expr.Projection // nil returns every attribute read
+	count      bool            // Select COUNT: count, return no items
+	fetchTable bool            // an LSI read that needs attributes it does not project
+	limit      int64           // 0: none
+	consistent bool
+	capMode    *string
+}
+
+// pageState accumulates one page while the iterator runs.
+type pageState struct {
+	items   []attr.Item
+	count   int64
+	scanned int64
+	bytes   int
+	last    attr.Item
+	full    bool // stopped by Limit or the page size
+	err     error
+}
+
+// run reads one page.
+func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
+	st := &pageState{items: []attr.Item{}}
+	scan := e.db.Scan
+	if p.reverse {
+		scan = e.db.ScanReverse
+	}
+	if len(p.hi) == 0 || string(p.lo) < string(p.hi) {
+		if err := scan(p.lo, p.hi, func(_, v []byte) bool { return e.visit(p, st, v) }); err != nil {
+			return nil, err
+		}
+	}
+	if st.err != nil {
+		return nil, st.err
+	}
+	return p.output(st), nil
+}
+
+// visit handles one stored item or index entry; it returns false to stop.
+func (e *Engine) visit(p *readPlan, st *pageState, v []byte) bool {
+	it, err := attr.DecodeItem(v)
+	if err == nil && p.fetchTable {
+		it, err = e.tableItem(p.t, it)
+	}
+	if err != nil {
+		st.err = err
+		return false
+	}
+	st.scanned++
+	st.bytes += it.Size()
+	st.last = it
+	if p.matches(it, st) {
+		st.count++
+		if !p.count {
+			st.items = append(st.items, p.project(it))
+		}
+	}
+	st.full = (p.limit > 0 && st.scanned >= p.limit) || st.bytes >= maxPageBytes
+	return st.err == nil && !st.full
+}
+
+func (p *readPlan) matches(it attr.Item, st *pageState) bool {
+	if p.filter == nil {
+		return true
+	}
+	ok, err := expr.EvalCond(p.filter, it)
+	if err != nil {
+		st.err = err
+	}
+	return ok
+}
+
+func (p *readPlan) project(it attr.Item) attr.Item {
+	if p.proj == nil {
+		return it
+	}
+	return expr.Project(it, p.proj)
+}
+
+// tableItem reads the whole item an index entry stands for.
+func (e *Engine) tableItem(t *table, entry attr.Item) (attr.Item, error) {
+	k, err := t.encodeKey(entry)
+	if err != nil {
+		return nil, err
+	}
+	it, err := e.readItem(k)
+	if it == nil && err == nil {
+		return entry, nil
+	}
+	return it, err
+}
+
+func (p *readPlan) output(st *pageState) *protocol.ReadOutput {
+	out := &protocol.ReadOutput{Count: st.count, ScannedCount: st.scanned}
+	if !p.count {
+		out.Items = &st.items
+	}
+	if st.full && st.last != nil {
+		out.LastEvaluatedKey = p.keyOf(st.last)
+	}
+	units := math.Max(1, math.Ceil(float64(st.bytes)/4096))
+	if !p.consistent {
+		units /= 2
+	}
+	out.ConsumedCapacity = capacity(p.capMode, p.t.meta.Desc.TableName, units)
+	return out
+}
+
+// keyOf is the LastEvaluatedKey for it: the table's key attributes, and on
+// an index the index's key attributes too.
+func (p *readPlan) keyOf(it attr.Item) attr.Item {
+	names := []string{p.t.key.hash.name, p.t.key.rng.name}
+	if p.ix != nil {
+		names = append(names, p.ix.key.hash.name, p.ix.key.rng.name)
+	}
+	k := attr.Item{}
+	for _, n := range names {
+		if v, ok := it[n]; n != "" && ok {
+			k[n] = v
+		}
+	}
+	return k
+}
+
+// startAfter narrows the plan to the items after ExclusiveStartKey, which
+// must name exactly the key attributes keyOf would return.
+func (p *readPlan) startAfter(esk attr.Item) error {
+	if esk == nil {
+		return nil
+	}
+	pos, err := p.position(esk)
+	if err != nil {
+		return err
+	}
+	if p.reverse {
+		p.hi = minKey(p.hi, pos)
+	} else {
+		p.lo = maxKey(p.lo, append(pos, 0))
+	}
+	return nil
+}
+
+var errStartKey = apierr.Validationf("The provided starting key is invalid: The provided key element does not match the schema")
+
+func (p *readPlan) position(esk attr.Item) ([]byte, error) {
+	want := p.keyOf(esk)
+	if len(want) != len(esk) || !p.hasKeyTypes(esk) {
+		return nil, errStartKey
+	}
+	if p.ix == nil {
+		k, err := p.t.encodeKey(esk)
+		return k.storage, err
+	}
+	k := p.t.entryKey(p.ix, esk)
+	if k == nil {
+		return nil, errStartKey
+	}
+	return k, nil
+}
+
+func (p *readPlan) hasKeyTypes(esk attr.Item) bool {
+	keys := []keyAttr{p.t.key.hash, p.t.key.rng}
+	if p.ix != nil {
+		keys = append(keys, p.ix.key.hash, p.ix.key.rng)
+	}
+	for _, k := range keys {
+		if v, ok := esk[k.name]; k.name != "" && (!ok || v.Kind() != k.kind) {
+			return false
+		}
+	}
+	return true
+}
+
+func minKey(a, b []byte) []byte {
+	if len(a) == 0 || string(b) < string(a) {
+		return b
+	}
+	return a
+}
+
+func maxKey(a, b []byte) []byte {
+	if string(b) > string(a) {
+		return b
+	}
+	return a
+}
+
+// indexRange bounds every entry of the table (ix nil) or of an index.
+func (t *table) indexRange(ix *indexSchema) (lo, hi []byte) {
+	var id uint16
+	if ix != nil {
+		id = ix.id
+	}
+	lo = storage.ItemPrefix(t.meta.ID, id)
+	return lo, storage.PrefixEnd(lo)
+}

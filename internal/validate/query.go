@@ -1,0 +1,245 @@
+package validate
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// The read operations' enums, sorted as the service prints its other sets.
+var (
+	selectSet = []string{"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "COUNT", "SPECIFIC_ATTRIBUTES"}
+	// comparisonOpSet is in the order the service prints it (a HashSet's),
+	// as legacy Expected errors show it.
+	comparisonOpSet = []string{"IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"}
+)
+
+// Query checks a Query request: model constraints, then how expression and
+// legacy parameters are mixed, the key condition's presence, Select, and
+// every attribute value. Checks against the table are the engine's.
+func Query(in *protocol.QueryInput) error {
+	if err := queryModel(in); err != nil {
+		return err
+	}
+	o := &in.ReadOptions
+	legacy := legacyParams(o, "KeyConditions", in.KeyConditions != nil, "QueryFilter", in.QueryFilter != nil)
+	exprs := exprParams(o, in.KeyConditionExpression != nil)
+	if err := readParams(o, legacy, exprs, in.KeyConditionExpression != nil); err != nil {
+		return err
+	}
+	if in.KeyConditions == nil && in.KeyConditionExpression == nil {
+		return apierr.Validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+	}
+	if in.KeyConditions != nil && (len(in.KeyConditions) == 0 || len(in.KeyConditions) > 2) {
+		return apierr.Validationf("Conditions can be of length 1 or 2 only")
+	}
+	if err := selectRules(o); err != nil {
+		return err
+	}
+	return readValues(o, in.KeyConditions, in.QueryFilter)
+}
+
+// Scan checks a Scan request, in Query's order, then the parallel-scan
+// parameters.
+func Scan(in *protocol.ScanInput) error {
+	if err := scanModel(in); err != nil {
+		return err
+	}
+	o := &in.ReadOptions
+	legacy := legacyParams(o, "ScanFilter", in.ScanFilter != nil, "", false)
+	if err := readParams(o, legacy, exprParams(o, false), false); err != nil {
+		return err
+	}
+	if err := selectRules(o); err != nil {
+		return err
+	}
+	if err := segments(in.Segment, in.TotalSegments); err != nil {
+		return err
+	}
+	return readValues(o, in.ScanFilter, nil)
+}
+
+// queryModel collects Query's model violations, in the order of the
+// request's members.
+func queryModel(in *protocol.QueryInput) error {
+	var v violations
+	o := &in.ReadOptions
+	v.tableRef(o.TableName)
+	v.indexName(o.IndexName)
+	v.enum(o.Select, "select", selectSet)
+	v.attributesToGet(o.AttributesToGet)
+	v.atLeast(o.Limit, "limit", 1)
+	v.conditions(in.KeyConditions, "keyConditions")
+	v.conditions(in.QueryFilter, "queryFilter")
+	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
+	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
+	return v.err()
+}
+
+// scanModel collects Scan's model violations, in the order of the
+// request's members.
+func scanModel(in *protocol.ScanInput) error {
+	var v violations
+	o := &in.ReadOptions
+	v.tableRef(o.TableName)
+	v.indexName(o.IndexName)
+	v.attributesToGet(o.AttributesToGet)
+	v.atLeast(o.Limit, "limit", 1)
+	v.enum(o.Select, "select", selectSet)
+	v.conditions(in.ScanFilter, "scanFilter")
+	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
+	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
+	v.atLeast(in.TotalSegments, "totalSegments", 1)
+	v.atMost(in.TotalSegments, "totalSegments", 1000000)
+	v.atLeast(in.Segment, "segment", 0)
+	v.atMost(in.Segment, "segment", 999999)
+	return v.err()
+}
+
+func (v *violations) indexName(name *string) {
+	if name != nil {
+		v.name(*name, "indexName")
+	}
+}
+
+func (v *violations) attributesToGet(list []string) {
+	if list != nil {
+		v.count(renderStrings(list), len(list), "attributesToGet", 1, -1)
+	}
+}
+
+// conditions checks the ComparisonOperator of each legacy condition, in
+// attribute name order.
+func (v *violations) conditions(m map[string]protocol.Condition, member string) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		op := m[name].ComparisonOperator
+		field := member + "." + name + ".member.comparisonOperator"
+		if v.present(op == nil, field) {
+			v.enum(op, field, comparisonOpSet)
+		}
+	}
+}
+
+// legacyParams lists the legacy parameters present, alphabetically, as
+// mixed() prints them; a and b are the operation's own condition maps.
+func legacyParams(o *protocol.ReadOptions, a string, hasA bool, b string, hasB bool) []string {
+	var list []string
+	add := func(present bool, name string) {
+		if present {
+			list = append(list, name)
+		}
+	}
+	add(o.AttributesToGet != nil, "AttributesToGet")
+	add(o.ConditionalOperator != nil, "ConditionalOperator")
+	add(hasA, a)
+	add(hasB, b)
+	return list
+}
+
+// exprParams lists the expression parameters present, alphabetically.
+func exprParams(o *protocol.ReadOptions, keyExpr bool) []string {
+	var list []string
+	add := func(present bool, name string) {
+		if present {
+			list = append(list, name)
+		}
+	}
+	add(o.FilterExpression != nil, "FilterExpression")
+	add(keyExpr, "KeyConditionExpression")
+	add(o.ProjectionExpression != nil, "ProjectionExpression")
+	return list
+}
+
+// readParams refuses mixed parameters, and expression attribute maps with
+// nothing to use them: names need any expression, values a condition one.
+func readParams(o *protocol.ReadOptions, legacy, exprs []string, keyExpr bool) error {
+	if len(legacy) > 0 && len(exprs) > 0 {
+		return mixed(legacy, exprs)
+	}
+	if o.ExpressionAttributeNames != nil && len(exprs) == 0 {
+		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	if o.ExpressionAttributeValues != nil && o.FilterExpression == nil && !keyExpr {
+		return apierr.Validationf("ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null")
+	}
+	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
+		return err
+	}
+	if o.ExpressionAttributeValues != nil && len(o.ExpressionAttributeValues) == 0 {
+		return apierr.Validationf("ExpressionAttributeValues must not be empty")
+	}
+	return nil
+}
+
+// selectRules checks Select against the projection and the index.
+func selectRules(o *protocol.ReadOptions) error {
+	if o.Select == nil {
+		return nil
+	}
+	sel := *o.Select
+	if sel == "SPECIFIC_ATTRIBUTES" {
+		if o.AttributesToGet == nil && o.ProjectionExpression == nil {
+			return apierr.Validationf("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES")
+		}
+		return nil
+	}
+	what := sel
+	if sel == "COUNT" {
+		what = "only the Count"
+	}
+	if o.AttributesToGet != nil {
+		return apierr.Validationf("Cannot specify the AttributesToGet when choosing to get %s", what)
+	}
+	if o.ProjectionExpression != nil {
+		return apierr.Validationf("Cannot specify the ProjectionExpression when choosing to get %s", what)
+	}
+	if sel == "ALL_PROJECTED_ATTRIBUTES" && o.IndexName == nil {
+		return apierr.Validationf("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName")
+	}
+	return nil
+}
+
+// segments checks the parallel-scan pair: both or neither, Segment below
+// TotalSegments.
+func segments(seg, total *int64) error {
+	switch {
+	case seg != nil && total == nil:
+		return apierr.Validationf("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+	case seg == nil && total != nil:
+		return apierr.Validationf("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+	case seg != nil && *seg >= *total:
+		return apierr.Validationf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", *seg, *total)
+	}
+	return nil
+}
+
+// readValues validates (and normalizes) every attribute value of a read:
+// the expression values, the start key, then the legacy conditions' values.
+func readValues(o *protocol.ReadOptions, a, b map[string]protocol.Condition) error {
+	if err := expressionValues(o.ExpressionAttributeValues); err != nil {
+		return err
+	}
+	if err := values(o.ExclusiveStartKey); err != nil {
+		return err
+	}
+	for _, m := range []map[string]protocol.Condition{a, b} {
+		if err := conditionValues(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func conditionValues(m map[string]protocol.Condition) error {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		list := m[name].AttributeValueList
+		for i := range list {
+			if err := legacyValue(&list[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
