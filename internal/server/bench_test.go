@@ -113,3 +113,27 @@ func BenchmarkUpdateItem(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkQueryPartition queries one 10-item partition of tables of
+// different sizes: the cost should not grow with the table.
+func BenchmarkQueryPartition(b *testing.B) {
+	for _, size := range []int64{10_000, 100_000} {
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			h := benchHandler(b, false)
+			for i := int64(0); i < size; i++ {
+				body := fmt.Appendf(nil, `{"TableName":"Bench","Item":{"pk":{"S":"p%d"},"sk":{"N":"%d"},"v":{"S":"value"}}}`, i/10, i%10)
+				if rec := do(h, "PutItem", body); rec.Code != 200 {
+					b.Fatal(rec.Body)
+				}
+			}
+			q := []byte(`{"TableName":"Bench","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p42"}}}`)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if rec := do(h, "Query", q); rec.Code != 200 || !bytes.Contains(rec.Body.Bytes(), []byte(`"Count":10`)) {
+					b.Fatal(rec.Body)
+				}
+			}
+		})
+	}
+}
