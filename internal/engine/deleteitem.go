@@ -17,11 +17,7 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err != nil {
 		return nil, err
 	}
-	t, err := e.itemTable(*in.TableName)
-	if err != nil {
-		return nil, err
-	}
-	k, err := t.keyFromKey(in.Key)
+	t, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {
 		return nil, err
 	}

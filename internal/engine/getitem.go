@@ -19,11 +19,7 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	t, err := e.itemTable(*in.TableName)
-	if err != nil {
-		return nil, err
-	}
-	k, err := t.keyFromKey(in.Key)
+	t, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {
 		return nil, err
 	}

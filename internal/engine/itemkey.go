@@ -21,6 +21,17 @@ type itemKey struct {
 
 var errKeySchema = apierr.Validationf("The provided key element does not match the schema")
 
+// keyedTable resolves the table a GetItem, DeleteItem or UpdateItem names
+// and checks its Key against the table's key schema.
+func (e *Engine) keyedTable(name string, key attr.Item) (*table, itemKey, error) {
+	t, err := e.itemTable(name)
+	if err != nil {
+		return nil, itemKey{}, err
+	}
+	k, err := t.keyFromKey(key)
+	return t, k, err
+}
+
 // keyFromKey checks that a request's Key names exactly the table's key
 // attributes with the right types, as GetItem and DeleteItem require.
 func (t *table) keyFromKey(key attr.Item) (itemKey, error) {
