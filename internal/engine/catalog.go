@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -39,6 +40,9 @@ type table struct {
 type lifecycle struct {
 	sync.RWMutex
 	dropped bool
+	// current is the table's latest published version; commits read it
+	// under the shared lock (see Engine.commitAll).
+	current atomic.Pointer[table]
 }
 
 type keyAttr struct {
@@ -52,12 +56,14 @@ type keySchema struct {
 }
 
 func newTable(meta tableMeta, alive *lifecycle) *table {
-	return &table{
+	t := &table{
 		meta:    meta,
 		key:     schemaOf(meta.Desc.KeySchema, meta.Desc.AttributeDefinitions),
 		indexes: indexSchemas(&meta),
 		alive:   alive,
 	}
+	alive.current.Store(t)
+	return t
 }
 
 // schemaOf resolves a key schema's names to their defined types.

@@ -72,10 +72,13 @@ func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
 // writeIndexes adds to b the index changes of replacing old with new: an
 // entry whose key changed moves (delete, then put), an entry whose key is
 // unchanged is rewritten, an item that left the index loses its entry.
-func (t *table) writeIndexes(b *storage.Batch, old, new attr.Item) {
+func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) {
 	for i := range t.indexes {
 		ix := &t.indexes[i]
 		ok, nk := t.entryKey(ix, old), t.entryKey(ix, new)
+		if ok != nil && ix.backfilling && !e.exists(ok) {
+			ok = nil // the backfill has not reached this item yet
+		}
 		var oldProj, newProj attr.Item
 		if ok != nil {
 			oldProj = t.projectInto(ix, old)
@@ -87,6 +90,27 @@ func (t *table) writeIndexes(b *storage.Batch, old, new attr.Item) {
 			newProj = t.projectInto(ix, new)
 			b.Set(nk, attr.AppendItem(nil, newProj))
 		}
-		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), statsDelta(oldProj, newProj))
+		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(oldProj, newProj))
 	}
+}
+
+// indexEntryOverhead is what DynamoDB adds to each index entry's size: the
+// Developer Guide sizes an entry as its table key, index key and projected
+// attributes plus 100 bytes.
+const indexEntryOverhead = 100
+
+// entryDelta is the change in an index's count and size when its entry
+// goes from old to new (either nil for no entry).
+func entryDelta(old, new attr.Item) storage.Stats {
+	d := statsDelta(old, new)
+	d.Bytes += indexEntryOverhead * d.Items
+	return d
+}
+
+// exists reports whether k is stored. A read error counts as present: the
+// entry is then deleted and its stats subtracted, which at worst misstates
+// the index's size, never its contents.
+func (e *Engine) exists(k []byte) bool {
+	_, ok, err := e.db.Get(k)
+	return ok || err != nil
 }

@@ -14,6 +14,10 @@ type indexSchema struct {
 	global   bool
 	projType string          // ALL, KEYS_ONLY or INCLUDE
 	include  map[string]bool // INCLUDE's NonKeyAttributes
+	// backfilling is set while a GSI added by UpdateTable is being filled
+	// from the table's items; writers then check for an entry before
+	// removing it (see Engine.writeIndexes).
+	backfilling bool
 }
 
 func indexSchemas(m *tableMeta) []indexSchema {

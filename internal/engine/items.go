@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -56,23 +57,74 @@ type write struct {
 	old, new attr.Item
 }
 
-// commit writes the change and the table's stats delta in one synced batch.
-// The caller holds the item's lock.
-func (e *Engine) commit(w write) error {
-	w.t.alive.RLock()
-	defer w.t.alive.RUnlock()
-	if w.t.alive.dropped {
-		return apierr.New(apierr.ResourceNotFound, "Requested resource not found")
+// commit writes one change; see commitAll.
+func (e *Engine) commit(w write) error { return e.commitAll([]write{w}) }
+
+// commitAll writes changes, their stats deltas and their index entries in
+// one synced batch: all of them or none. The caller holds every item's
+// lock. Index entries follow each table's current definition, not the one
+// the request started with, so an index created or deleted meanwhile is
+// maintained exactly from the moment it was published (see publish).
+func (e *Engine) commitAll(ws []write) error {
+	release, err := holdTables(ws)
+	if err != nil {
+		return err
 	}
+	defer release()
 	b := e.db.NewBatch()
-	if w.new != nil {
-		b.Set(w.key.storage, attr.AppendItem(nil, w.new))
-	} else {
-		b.Delete(w.key.storage)
+	for _, w := range ws {
+		t := w.t.alive.current.Load()
+		if w.new != nil {
+			b.Set(w.key.storage, attr.AppendItem(nil, w.new))
+		} else {
+			b.Delete(w.key.storage)
+		}
+		b.AddStats(storage.StatsKey(t.meta.ID, 0), statsDelta(w.old, w.new))
+		e.writeIndexes(b, t, w.old, w.new)
 	}
-	b.AddStats(storage.StatsKey(w.t.meta.ID, 0), statsDelta(w.old, w.new))
-	w.t.writeIndexes(b, w.old, w.new)
 	return b.Commit()
+}
+
+// holdTables takes the shared lifecycle lock of every table the writes
+// touch, in table-id order so that two multi-table writers and a
+// DeleteTable can never wait on each other in a cycle.
+func holdTables(ws []write) (release func(), err error) {
+	var held []*lifecycle
+	release = func() {
+		for _, l := range held {
+			l.RUnlock()
+		}
+	}
+	for _, l := range lifecycles(ws) {
+		l.RLock()
+		held = append(held, l)
+		if l.dropped {
+			release()
+			return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found")
+		}
+	}
+	return release, nil
+}
+
+// lifecycles lists the distinct tables' lifecycles in table-id order.
+func lifecycles(ws []write) []*lifecycle {
+	if len(ws) == 1 {
+		return []*lifecycle{ws[0].t.alive}
+	}
+	byID := map[uint64]*lifecycle{}
+	for _, w := range ws {
+		byID[w.t.meta.ID] = w.t.alive
+	}
+	ids := make([]uint64, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	out := make([]*lifecycle, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out
 }
 
 func statsDelta(old, new attr.Item) storage.Stats {
