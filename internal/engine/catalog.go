@@ -22,6 +22,9 @@ type tableMeta struct {
 	Desc    protocol.TableDescription `json:"desc"`
 	Tags    []protocol.Tag            `json:"tags,omitempty"`
 	Indexes map[string]uint16         `json:"indexes,omitempty"`
+	// LastIndex is the last index id issued. Ids are never reused, so a
+	// backfill that outlives its index cannot fill a successor.
+	LastIndex uint16 `json:"lastIndex,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once

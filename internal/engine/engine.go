@@ -30,6 +30,9 @@ type Engine struct {
 	mu     sync.RWMutex // guards tables and the catalog on disk
 	tables map[string]*table
 	lastID uint64
+
+	bg      sync.WaitGroup // background work: index backfills
+	closing chan struct{}  // closed by Close to stop background work
 }
 
 // Open opens the store and loads the catalog.
@@ -38,7 +41,7 @@ func Open(opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}}
+	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{})}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}
@@ -49,11 +52,17 @@ func Open(opts Options) (*Engine, error) {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
 	}
+	e.resumeBackfills()
 	return e, nil
 }
 
-// Close closes the store. Every acknowledged write is already durable.
-func (e *Engine) Close() error { return e.db.Close() }
+// Close stops background work and closes the store. Every acknowledged
+// write is already durable; an unfinished backfill resumes at next Open.
+func (e *Engine) Close() error {
+	close(e.closing)
+	e.bg.Wait()
+	return e.db.Close()
+}
 
 // Region is the region named in ARNs.
 func (e *Engine) Region() string { return e.region }

@@ -24,7 +24,9 @@ func indexSchemas(m *tableMeta) []indexSchema {
 	d := &m.Desc
 	var out []indexSchema
 	for _, g := range d.GlobalSecondaryIndexes {
-		out = append(out, newIndexSchema(m, g.IndexName, g.KeySchema, g.Projection, true))
+		ix := newIndexSchema(m, g.IndexName, g.KeySchema, g.Projection, true)
+		ix.backfilling = g.IndexStatus == "CREATING"
+		out = append(out, ix)
 	}
 	for _, l := range d.LocalSecondaryIndexes {
 		out = append(out, newIndexSchema(m, l.IndexName, l.KeySchema, l.Projection, false))

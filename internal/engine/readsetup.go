@@ -96,8 +96,11 @@ func (t *table) index(name *string) (*indexSchema, error) {
 		return nil, nil
 	}
 	for i := range t.indexes {
-		if t.indexes[i].name == *name {
-			return &t.indexes[i], nil
+		if ix := &t.indexes[i]; ix.name == *name {
+			if ix.backfilling {
+				return nil, apierr.Validationf("Cannot read from backfilling global secondary index: %s", *name)
+			}
+			return ix, nil
 		}
 	}
 	return nil, apierr.Validationf("The table does not have the specified index: %s", *name)

@@ -44,7 +44,7 @@ func (e *Engine) addIndexes(m *tableMeta, in *protocol.CreateTableInput) {
 		m.Desc.GlobalSecondaryIndexes = append(m.Desc.GlobalSecondaryIndexes, e.gsiDesc(m, g))
 	}
 	for _, l := range in.LocalSecondaryIndexes {
-		m.Indexes[*l.IndexName] = uint16(len(m.Indexes) + 1)
+		m.Indexes[*l.IndexName] = m.nextIndexID()
 		m.Desc.LocalSecondaryIndexes = append(m.Desc.LocalSecondaryIndexes, protocol.LocalSecondaryIndexDescription{
 			IndexName:  *l.IndexName,
 			KeySchema:  l.KeySchema,
@@ -54,8 +54,16 @@ func (e *Engine) addIndexes(m *tableMeta, in *protocol.CreateTableInput) {
 	}
 }
 
+func (m *tableMeta) nextIndexID() uint16 {
+	for _, id := range m.Indexes { // definitions written before LastIndex existed
+		m.LastIndex = max(m.LastIndex, id)
+	}
+	m.LastIndex++
+	return m.LastIndex
+}
+
 func (e *Engine) gsiDesc(m *tableMeta, g protocol.GlobalSecondaryIndex) protocol.GlobalSecondaryIndexDescription {
-	m.Indexes[*g.IndexName] = uint16(len(m.Indexes) + 1)
+	m.Indexes[*g.IndexName] = m.nextIndexID()
 	return protocol.GlobalSecondaryIndexDescription{
 		IndexName:             *g.IndexName,
 		KeySchema:             g.KeySchema,

@@ -56,7 +56,7 @@ func (e *Engine) editTags(arn string, edit func([]protocol.Tag) []protocol.Tag) 
 	}
 	meta := t.meta
 	meta.Tags = edit(slices.Clone(meta.Tags))
-	return e.replaceMeta(t, meta)
+	return e.publish(t, meta, 0)
 }
 
 func (e *Engine) arnTable(arn string) (*table, error) {

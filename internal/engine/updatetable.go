@@ -9,14 +9,13 @@ import (
 )
 
 // UpdateTable changes billing, throughput, streams, deletion protection,
-// table class and encryption settings. The change is in effect at once; the
-// response says UPDATING, as DynamoDB's does.
+// table class and encryption settings, and creates, updates or deletes
+// global secondary indexes. Settings are in effect at once; the response
+// says UPDATING, as DynamoDB's does. A new index is CREATING until its
+// backfill from the table's items is done (see backfill.go).
 func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
 	if err := validate.UpdateTable(in); err != nil {
 		return nil, err
-	}
-	if len(in.GlobalSecondaryIndexUpdates) > 0 {
-		return nil, apierr.Validationf("sortkey does not support GlobalSecondaryIndexUpdates yet; see docs/COMPATIBILITY.md")
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -24,16 +23,32 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if err != nil {
 		return nil, err
 	}
-	meta := t.meta
+	meta := ownedMeta(t.meta)
 	if err := e.applyUpdate(&meta.Desc, in); err != nil {
 		return nil, err
 	}
-	if err := e.replaceMeta(t, meta); err != nil {
+	ch, err := e.applyIndexUpdates(&meta, in.GlobalSecondaryIndexUpdates, in.AttributeDefinitions)
+	if err != nil {
 		return nil, err
 	}
-	desc := e.describe(e.tables[meta.Desc.TableName])
+	if err := e.publish(t, meta, ch.dropID); err != nil {
+		return nil, err
+	}
+	if ch.created != 0 {
+		e.startBackfill(meta.Desc.TableName, meta.ID, ch.created)
+	}
+	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, ch)}, nil
+}
+
+// updatedDesc describes the table after an update; a deleted index is
+// still listed, as DELETING, as DynamoDB lists it until it is gone.
+func (e *Engine) updatedDesc(name string, ch indexChange) *protocol.TableDescription {
+	desc := e.describe(e.tables[name])
 	desc.TableStatus = "UPDATING"
-	return &protocol.UpdateTableOutput{TableDescription: desc}, nil
+	if ch.dropped != nil {
+		desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, *ch.dropped)
+	}
+	return desc
 }
 
 func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTableInput) error {
@@ -126,20 +141,5 @@ func (e *Engine) updateStream(d *protocol.TableDescription, spec *protocol.Strea
 		return apierr.Validationf("Table already has no stream enabled: TableName: %s", d.TableName)
 	}
 	setStream(d, spec, e.now())
-	return nil
-}
-
-// replaceMeta persists a changed definition and publishes a new table value
-// that shares the old one's alive lock. Callers hold e.mu.
-func (e *Engine) replaceMeta(t *table, meta tableMeta) error {
-	b := e.db.NewBatch()
-	if err := putMeta(b, &meta); err != nil {
-		b.Discard()
-		return err
-	}
-	if err := b.Commit(); err != nil {
-		return err
-	}
-	e.tables[meta.Desc.TableName] = newTable(meta, t.alive)
 	return nil
 }

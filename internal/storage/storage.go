@@ -132,6 +132,14 @@ func (b *Batch) Commit() error {
 	return b.b.Commit(pebble.Sync)
 }
 
+// CommitNoSync writes the batch without waiting for the WAL sync. It is
+// for work that can be redone after a crash (an index backfill); the next
+// synced commit makes it durable, since the WAL is written in order.
+func (b *Batch) CommitNoSync() error {
+	defer b.b.Close()
+	return b.b.Commit(pebble.NoSync)
+}
+
 // Discard abandons the batch.
 func (b *Batch) Discard() { _ = b.b.Close() }
 

@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// indexChange is what UpdateTable's GlobalSecondaryIndexUpdates did to a
+// table's definition: an index to backfill, an index to drop.
+type indexChange struct {
+	created uint16                                    // id of a new index, or 0
+	dropped *protocol.GlobalSecondaryIndexDescription // deleted index, or nil
+	dropID  uint16
+}
+
+// applyIndexUpdates applies each Create, Update and Delete to meta, which
+// the caller owns (see ownedMeta).
+func (e *Engine) applyIndexUpdates(m *tableMeta, ups []protocol.GlobalSecondaryIndexUpdate, defs []protocol.AttributeDefinition) (indexChange, error) {
+	var ch indexChange
+	for _, u := range ups {
+		var err error
+		switch {
+		case u.Create != nil:
+			ch.created, err = e.createIndex(m, u.Create, defs)
+		case u.Update != nil:
+			err = updateIndex(m, *u.Update.IndexName, u.Update.ProvisionedThroughput)
+		default:
+			ch.dropped, ch.dropID, err = dropIndex(m, *u.Delete.IndexName)
+		}
+		if err != nil {
+			return indexChange{}, err
+		}
+	}
+	pruneDefinitions(&m.Desc)
+	return ch, nil
+}
+
+// ownedMeta copies the parts of a definition that index updates change, so
+// the published table's meta is never modified.
+func ownedMeta(m tableMeta) tableMeta {
+	m.Indexes = maps.Clone(m.Indexes)
+	m.Desc.GlobalSecondaryIndexes = slices.Clone(m.Desc.GlobalSecondaryIndexes)
+	m.Desc.AttributeDefinitions = slices.Clone(m.Desc.AttributeDefinitions)
+	return m
+}
+
+func (e *Engine) createIndex(m *tableMeta, g *protocol.GlobalSecondaryIndex, defs []protocol.AttributeDefinition) (uint16, error) {
+	if err := canCreateIndex(m, g); err != nil {
+		return 0, err
+	}
+	if err := mergeDefinitions(&m.Desc, defs); err != nil {
+		return 0, err
+	}
+	if err := validate.IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billingMode(&m.Desc), false); err != nil {
+		return 0, err
+	}
+	d := e.gsiDesc(m, *g)
+	d.IndexStatus, d.Backfilling = "CREATING", new(true)
+	m.Desc.GlobalSecondaryIndexes = append(m.Desc.GlobalSecondaryIndexes, d)
+	return m.Indexes[d.IndexName], nil
+}
+
+// canCreateIndex applies the rules that depend on the table's indexes:
+// unique names, at most 20 GSIs, one index built at a time, the limit on
+// projected attributes.
+func canCreateIndex(m *tableMeta, g *protocol.GlobalSecondaryIndex) error {
+	if _, ok := m.Indexes[*g.IndexName]; ok {
+		return apierr.Validationf("One or more parameter values were invalid: Index with name %s already exists on table %s", *g.IndexName, m.Desc.TableName)
+	}
+	if len(m.Desc.GlobalSecondaryIndexes) >= validate.MaxGSIs {
+		return apierr.New(apierr.LimitExceeded, "The number of global secondary indexes for table %s exceeds the limit of %d", m.Desc.TableName, validate.MaxGSIs)
+	}
+	for _, d := range m.Desc.GlobalSecondaryIndexes {
+		if d.IndexStatus == "CREATING" {
+			return apierr.New(apierr.LimitExceeded, "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
+		}
+	}
+	return validate.ProjectedAttributes(projectedAttrs(&m.Desc) + len(g.Projection.NonKeyAttributes))
+}
+
+func projectedAttrs(d *protocol.TableDescription) int {
+	n := 0
+	for _, g := range d.GlobalSecondaryIndexes {
+		n += len(g.Projection.NonKeyAttributes)
+	}
+	for _, l := range d.LocalSecondaryIndexes {
+		n += len(l.Projection.NonKeyAttributes)
+	}
+	return n
+}
+
+// mergeDefinitions adds the request's attribute definitions to the
+// table's. Redefining an attribute with another type is refused: items
+// already stored were checked against the old one.
+func mergeDefinitions(d *protocol.TableDescription, defs []protocol.AttributeDefinition) error {
+	have := map[string]string{}
+	for _, a := range d.AttributeDefinitions {
+		have[*a.AttributeName] = *a.AttributeType
+	}
+	for _, a := range defs {
+		t, ok := have[*a.AttributeName]
+		if ok && t != *a.AttributeType {
+			return apierr.Validationf("One or more parameter values were invalid: Attribute %s is already defined with type %s; its type cannot change to %s", *a.AttributeName, t, *a.AttributeType)
+		}
+		if !ok {
+			d.AttributeDefinitions = append(d.AttributeDefinitions, a)
+			have[*a.AttributeName] = *a.AttributeType
+		}
+	}
+	return nil
+}
+
+// pruneDefinitions keeps only the definitions some key schema uses, as a
+// table's description lists only key attributes.
+func pruneDefinitions(d *protocol.TableDescription) {
+	used := map[string]bool{}
+	mark := func(ks []protocol.KeySchemaElement) {
+		for _, k := range ks {
+			used[*k.AttributeName] = true
+		}
+	}
+	mark(d.KeySchema)
+	for _, g := range d.GlobalSecondaryIndexes {
+		mark(g.KeySchema)
+	}
+	for _, l := range d.LocalSecondaryIndexes {
+		mark(l.KeySchema)
+	}
+	d.AttributeDefinitions = slices.DeleteFunc(d.AttributeDefinitions, func(a protocol.AttributeDefinition) bool {
+		return !used[*a.AttributeName]
+	})
+}
+
+func gsiPosition(d *protocol.TableDescription, name string) int {
+	return slices.IndexFunc(d.GlobalSecondaryIndexes, func(g protocol.GlobalSecondaryIndexDescription) bool {
+		return g.IndexName == name
+	})
+}
+
+func indexNotFound(name string) error {
+	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Index: %s not found", name)
+}
+
+func updateIndex(m *tableMeta, name string, pt *protocol.ProvisionedThroughput) error {
+	i := gsiPosition(&m.Desc, name)
+	if i < 0 {
+		return indexNotFound(name)
+	}
+	if pt == nil {
+		return nil
+	}
+	if billingMode(&m.Desc) == "PAY_PER_REQUEST" {
+		return validate.IndexThroughput(name, pt, "PAY_PER_REQUEST", false)
+	}
+	m.Desc.GlobalSecondaryIndexes[i].ProvisionedThroughput = throughputDesc(pt)
+	return nil
+}
+
+func dropIndex(m *tableMeta, name string) (*protocol.GlobalSecondaryIndexDescription, uint16, error) {
+	i := gsiPosition(&m.Desc, name)
+	if i < 0 {
+		return nil, 0, indexNotFound(name)
+	}
+	d := m.Desc.GlobalSecondaryIndexes[i]
+	m.Desc.GlobalSecondaryIndexes = slices.Delete(m.Desc.GlobalSecondaryIndexes, i, i+1)
+	id := m.Indexes[name]
+	delete(m.Indexes, name)
+	d.IndexStatus, d.Backfilling = "DELETING", nil
+	return &d, id, nil
+}
+
+// publish persists a changed definition (dropping a deleted index's
+// entries and stats in the same batch) and swaps in the new table. It
+// holds the table's lifecycle lock exclusively while it swaps, so every
+// write in flight has committed against the old definition and every
+// later one commits against the new (see Engine.commitAll). Callers hold
+// e.mu.
+func (e *Engine) publish(t *table, meta tableMeta, dropID uint16) error {
+	t.alive.Lock()
+	defer t.alive.Unlock()
+	b := e.db.NewBatch()
+	if err := putMeta(b, &meta); err != nil {
+		b.Discard()
+		return err
+	}
+	if dropID != 0 {
+		p := storage.ItemPrefix(meta.ID, dropID)
+		b.DeleteRange(p, storage.PrefixEnd(p))
+		b.Delete(storage.StatsKey(meta.ID, dropID))
+	}
+	if err := b.Commit(); err != nil {
+		return err
+	}
+	e.tables[meta.Desc.TableName] = newTable(meta, t.alive)
+	return nil
+}

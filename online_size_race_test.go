@@ -1,0 +1,7 @@
+//go:build race
+
+package sortkey_test
+
+// onlineItems under the race detector: large enough that writes overlap
+// the backfill, small enough to finish in seconds (see online_size_test.go).
+const onlineItems = 10_000
