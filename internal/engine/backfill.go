@@ -31,14 +31,27 @@ func (e *Engine) startBackfill(name string, tableID uint64, id uint16) {
 	}()
 }
 
-// resumeBackfills restarts the backfills a previous process left unfinished.
+// resumeBackfills restarts the backfills a previous process left
+// unfinished. It lists them before starting any, since a backfill that
+// finishes changes the table map.
 func (e *Engine) resumeBackfills() {
+	type job struct {
+		name string
+		id   uint64
+		ix   uint16
+	}
+	var jobs []job
+	e.mu.RLock()
 	for _, t := range e.tables {
 		for _, ix := range t.indexes {
 			if ix.backfilling {
-				e.startBackfill(t.meta.Desc.TableName, t.meta.ID, ix.id)
+				jobs = append(jobs, job{t.meta.Desc.TableName, t.meta.ID, ix.id})
 			}
 		}
+	}
+	e.mu.RUnlock()
+	for _, j := range jobs {
+		e.startBackfill(j.name, j.id, j.ix)
 	}
 }
 
