@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 
+	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/internal/validate"
@@ -31,12 +33,26 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 	if err != nil {
 		return nil, err
 	}
+	if err := filterOnKey(r.filter, key); err != nil {
+		return nil, err
+	}
 	p.lo, p.hi = p.keyRange(kc)
 	p.reverse = in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if err := p.startAfter(in.ExclusiveStartKey); err != nil {
 		return nil, err
 	}
 	return e.run(p)
+}
+
+// filterOnKey refuses a filter that reads a key attribute of the table or
+// index queried: the key condition is where those belong.
+func filterOnKey(filter expr.Cond, key keySchema) error {
+	for _, p := range expr.CondPaths(filter) {
+		if n := p[0].Name; n == key.hash.name || n == key.rng.name {
+			return apierr.Validationf("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
+		}
+	}
+	return nil
 }
 
 // keyRange turns a key condition into the storage range holding exactly the

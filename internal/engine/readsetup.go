@@ -121,6 +121,19 @@ func (p *readPlan) selectAttrs(sel *string) error {
 		p.fetchTable = true
 	case p.proj != nil && p.ix != nil && !p.ix.global:
 		p.fetchTable = !p.projects(p.proj)
+	case p.proj != nil && p.ix != nil && p.ix.projType != "ALL":
+		return p.unprojected()
+	}
+	return nil
+}
+
+// unprojected refuses a projection that names an attribute a GSI does not
+// hold: a GSI cannot fetch from its table.
+func (p *readPlan) unprojected() error {
+	for _, path := range p.proj {
+		if name := path[0].Name; !p.t.isKeyAttr(p.ix, name) && !p.ix.include[name] {
+			return apierr.Validationf("One or more parameter values were invalid: Global secondary index %s does not project the attribute %s", p.ix.name, name)
+		}
 	}
 	return nil
 }
