@@ -79,16 +79,22 @@ func GetItem(in *protocol.GetItemInput) error {
 	if err := v.err(); err != nil {
 		return err
 	}
-	if in.ProjectionExpression != nil && in.AttributesToGet != nil {
-		return mixed([]string{"AttributesToGet"}, []string{"ProjectionExpression"})
-	}
-	if in.ExpressionAttributeNames != nil && in.ProjectionExpression == nil {
-		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
-	}
-	if err := notEmptyNames(in.ExpressionAttributeNames); err != nil {
+	if err := projectionParams(in.ProjectionExpression, in.AttributesToGet, in.ExpressionAttributeNames); err != nil {
 		return err
 	}
 	return values(in.Key)
+}
+
+// projectionParams refuses a ProjectionExpression mixed with the legacy
+// AttributesToGet, and names given without an expression to use them.
+func projectionParams(proj *string, attrs []string, names map[string]string) error {
+	if proj != nil && attrs != nil {
+		return mixed([]string{"AttributesToGet"}, []string{"ProjectionExpression"})
+	}
+	if names != nil && proj == nil {
+		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	return notEmptyNames(names)
 }
 
 func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {

@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"context"
+	"maps"
+	"slices"
+
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// maxBatchGetBytes is the response size past which BatchGetItem leaves the
+// remaining keys in UnprocessedKeys, measured as DynamoDB measures items.
+const maxBatchGetBytes = 16 * 1024 * 1024
+
+// BatchGetItem reads up to 100 items from one or more tables. Every table
+// and key is checked before any item is read, so a bad request reads
+// nothing. Like GetItem, every read is strongly consistent.
+func (e *Engine) BatchGetItem(_ context.Context, in *protocol.BatchGetItemInput) (*protocol.BatchGetItemOutput, error) {
+	if err := validate.BatchGetItem(in); err != nil {
+		return nil, err
+	}
+	plan, err := e.planGets(in.RequestItems)
+	if err != nil {
+		return nil, err
+	}
+	r := newBatchRead(len(plan))
+	for i := range plan {
+		if err := e.readTable(&plan[i], r); err != nil {
+			return nil, err
+		}
+	}
+	r.out.ConsumedCapacity = capacities(in.ReturnConsumedCapacity, r.units)
+	return r.out, nil
+}
+
+// tableGets is one table's part of a BatchGetItem, checked and resolved.
+type tableGets struct {
+	ref  string // the table name or ARN as the request gave it: it keys the response
+	req  protocol.KeysAndAttributes
+	t    *table
+	proj expr.Projection
+	keys []itemKey // one per req.Keys, in order
+}
+
+// planGets checks every table's part of the request in table order, then
+// refuses an item asked for twice, even under two names for its table.
+func (e *Engine) planGets(items map[string]protocol.KeysAndAttributes) ([]tableGets, error) {
+	plan := make([]tableGets, 0, len(items))
+	var all []itemKey
+	for _, ref := range slices.Sorted(maps.Keys(items)) {
+		g, err := e.planTableGets(ref, items[ref])
+		if err != nil {
+			return nil, err
+		}
+		plan = append(plan, g)
+		all = append(all, g.keys...)
+	}
+	return plan, distinct(all)
+}
+
+func (e *Engine) planTableGets(ref string, ka protocol.KeysAndAttributes) (g tableGets, err error) {
+	g = tableGets{ref: ref, req: ka}
+	if g.proj, err = parseProjection(ka.ProjectionExpression, ka.ExpressionAttributeNames); err != nil {
+		return g, err
+	}
+	if g.t, err = e.itemTable(ref); err != nil {
+		return g, err
+	}
+	g.keys = make([]itemKey, len(ka.Keys))
+	for i, k := range ka.Keys {
+		if g.keys[i], err = g.t.keyFromKey(k); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
+
+// distinct refuses a batch naming one item twice.
+func distinct(keys []itemKey) error {
+	seen := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		if seen[string(k.storage)] {
+			return validate.DuplicateKeys()
+		}
+		seen[string(k.storage)] = true
+	}
+	return nil
+}
+
+// batchRead is a BatchGetItem's response as it fills up.
+type batchRead struct {
+	out   *protocol.BatchGetItemOutput
+	bytes int                // size of the items in the response so far
+	full  bool               // the size limit was reached: the rest is unprocessed
+	units map[string]float64 // read units consumed, by table name
+}
+
+// newBatchRead starts an empty response: DynamoDB always sends both maps.
+func newBatchRead(tables int) *batchRead {
+	return &batchRead{
+		out: &protocol.BatchGetItemOutput{
+			Responses:       make(map[string][]protocol.Item, tables),
+			UnprocessedKeys: map[string]protocol.KeysAndAttributes{},
+		},
+		units: map[string]float64{},
+	}
+}
+
+// readTable reads one table's keys in order into the response. Once the
+// response is full, this key and the rest go to UnprocessedKeys with the
+// table's projection and consistency, ready to be sent again as they are.
+func (e *Engine) readTable(g *tableGets, r *batchRead) error {
+	items := make([]protocol.Item, 0, len(g.keys))
+	for i := range g.keys {
+		it, ok, err := e.readOne(g, i, r)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			r.out.UnprocessedKeys[g.ref] = g.from(i)
+			break
+		}
+		if it != nil {
+			items = append(items, it)
+		}
+	}
+	r.out.Responses[g.ref] = items
+	return nil
+}
+
+// readOne reads the table's i-th item as the response shows it (nil when
+// it does not exist); ok is false when the response has no room for it.
+// Capacity is charged on the stored item, whatever the projection keeps.
+func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bool, err error) {
+	if r.full {
+		return nil, false, nil
+	}
+	stored, err := e.readItem(g.keys[i])
+	if err != nil {
+		return nil, false, err
+	}
+	if stored != nil {
+		it = project(stored, g.req.AttributesToGet, g.proj)
+	}
+	if r.bytes+it.Size() > maxBatchGetBytes {
+		r.full = true
+		return nil, false, nil
+	}
+	r.bytes += it.Size()
+	r.units[g.t.meta.Desc.TableName] += readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
+	return it, true, nil
+}
+
+// from is the table's part of the request from its i-th key on.
+func (g *tableGets) from(i int) protocol.KeysAndAttributes {
+	ka := g.req
+	ka.Keys = g.req.Keys[i:]
+	return ka
+}
+
+// capacities is a batch's ConsumedCapacity, one entry per table in name
+// order, when the request asked for it.
+func capacities(mode *string, units map[string]float64) []protocol.ConsumedCapacity {
+	if mode == nil || *mode == "NONE" {
+		return nil
+	}
+	out := make([]protocol.ConsumedCapacity, 0, len(units))
+	for _, name := range slices.Sorted(maps.Keys(units)) {
+		out = append(out, *capacity(mode, name, units[name]))
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"context"
+	"maps"
+	"slices"
+
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// BatchWriteItem puts and deletes up to 25 items across tables. Every
+// request is checked before any item is read, and all the changes commit
+// in one batch, so a batch is written whole or not at all. sortkey never
+// throttles, so UnprocessedItems is always empty.
+func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemInput) (*protocol.BatchWriteItemOutput, error) {
+	if err := validate.BatchWriteItem(in); err != nil {
+		return nil, err
+	}
+	plan, err := e.planWrites(in.RequestItems)
+	if err != nil {
+		return nil, err
+	}
+	units, err := e.applyAll(plan)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.BatchWriteItemOutput{
+		UnprocessedItems: map[string][]protocol.WriteRequest{},
+		ConsumedCapacity: capacities(in.ReturnConsumedCapacity, units),
+	}, nil
+}
+
+// batchWrite is one checked request of a batch: a put of item, or a
+// delete when item is nil.
+type batchWrite struct {
+	t    *table
+	key  itemKey
+	item attr.Item
+}
+
+// planWrites resolves every table, then checks every request against its
+// table as PutItem and DeleteItem would, then refuses an item written twice.
+func (e *Engine) planWrites(items map[string][]protocol.WriteRequest) ([]batchWrite, error) {
+	refs := slices.Sorted(maps.Keys(items))
+	tables, err := e.itemTables(refs)
+	if err != nil {
+		return nil, err
+	}
+	var plan []batchWrite
+	keys := make([]itemKey, 0, validate.MaxBatchWrites)
+	for i, ref := range refs {
+		for _, w := range items[ref] {
+			bw, err := tables[i].checkWrite(w)
+			if err != nil {
+				return nil, err
+			}
+			plan = append(plan, bw)
+			keys = append(keys, bw.key)
+		}
+	}
+	return plan, distinct(keys)
+}
+
+// itemTables resolves several table names or ARNs, in order.
+func (e *Engine) itemTables(refs []string) ([]*table, error) {
+	tables := make([]*table, len(refs))
+	for i, ref := range refs {
+		t, err := e.itemTable(ref)
+		if err != nil {
+			return nil, err
+		}
+		tables[i] = t
+	}
+	return tables, nil
+}
+
+// checkWrite checks one request against its table, as PutItem or
+// DeleteItem checks its item or key.
+func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
+	if w.PutRequest != nil {
+		k, err := t.checkPut(w.PutRequest.Item)
+		return batchWrite{t: t, key: k, item: w.PutRequest.Item}, err
+	}
+	k, err := t.keyFromKey(w.DeleteRequest.Key)
+	return batchWrite{t: t, key: k}, err
+}
+
+// applyAll locks every item of the batch, reads each one's current version
+// and commits every change in one batch. It returns the write units
+// consumed by table name: a delete of a missing item still costs one.
+func (e *Engine) applyAll(plan []batchWrite) (map[string]float64, error) {
+	hashes := make([]uint64, len(plan))
+	for i, p := range plan {
+		hashes[i] = p.key.hash
+	}
+	unlock := e.locks.lockAll(hashes)
+	defer unlock()
+	units := map[string]float64{}
+	ws := make([]write, 0, len(plan))
+	for _, p := range plan {
+		old, err := e.readItem(p.key)
+		if err != nil {
+			return nil, err
+		}
+		units[p.t.meta.Desc.TableName] += writeUnits(old, p.item)
+		if old != nil || p.item != nil {
+			ws = append(ws, write{t: p.t, key: p.key, old: old, new: p.item})
+		}
+	}
+	if len(ws) == 0 {
+		return units, nil
+	}
+	if err := e.commitAll(ws); err != nil {
+		return nil, err
+	}
+	return units, nil
+}
