@@ -18,6 +18,11 @@ type Options struct {
 	// Now is the clock; nil means time.Now. Tests inject one to control
 	// timestamps.
 	Now func() time.Time
+	// ItemCollectionLimit caps the size in bytes of an item collection (a
+	// partition key's items and local secondary index entries); writes past
+	// it fail with ItemCollectionSizeLimitExceededException. 0 means
+	// DynamoDB's 10 GB; tests set it low to reach the limit.
+	ItemCollectionLimit int64
 }
 
 // DB is an open sortkey database.
@@ -32,7 +37,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now})
+	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
+		ItemCollectionLimit: opts.ItemCollectionLimit})
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,8 @@ type serveFlags struct {
 	dataDir  string
 	inMemory bool
 	region   string
+	// collectionLimit is the item collection size limit in bytes.
+	collectionLimit int64
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -32,6 +34,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.dataDir, "data-dir", "./sortkey-data", "directory for the data (ignored with --in-memory)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "keep all data in memory; nothing is written to disk")
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
+	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	return f, fs.Parse(args)
 }
 
@@ -55,7 +58,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 func listenAndServe(ctx context.Context, f serveFlags, stdout io.Writer, log *slog.Logger) error {
 	start := time.Now()
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region})
+	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit})
 	if err != nil {
 		return err
 	}

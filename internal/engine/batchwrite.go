@@ -27,9 +27,31 @@ func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemIn
 		return nil, err
 	}
 	return &protocol.BatchWriteItemOutput{
-		UnprocessedItems: map[string][]protocol.WriteRequest{},
-		ConsumedCapacity: capacities(in.ReturnConsumedCapacity, units),
+		UnprocessedItems:      map[string][]protocol.WriteRequest{},
+		ConsumedCapacity:      capacities(in.ReturnConsumedCapacity, units),
+		ItemCollectionMetrics: e.batchCollections(plan, in.ReturnItemCollectionMetrics),
 	}, nil
+}
+
+// batchCollections lists, per table, each item collection the batch wrote
+// to, once.
+func (e *Engine) batchCollections(plan []batchWrite, mode *string) map[string][]protocol.ItemCollectionMetrics {
+	var out map[string][]protocol.ItemCollectionMetrics
+	seen := map[string]bool{}
+	for _, p := range plan {
+		m := e.collectionMetrics(p.t, mode, p.ref)
+		ck := string(p.t.collectionKey(p.ref))
+		if m == nil || seen[ck] {
+			continue
+		}
+		seen[ck] = true
+		if out == nil {
+			out = map[string][]protocol.ItemCollectionMetrics{}
+		}
+		name := p.t.meta.Desc.TableName
+		out[name] = append(out[name], *m)
+	}
+	return out
 }
 
 // batchWrite is one checked request of a batch: a put of item, or a
@@ -38,6 +60,7 @@ type batchWrite struct {
 	t    *table
 	key  itemKey
 	item attr.Item
+	ref  attr.Item // the put's item or the delete's key
 }
 
 // planWrites resolves every table, then checks every request against its
@@ -81,10 +104,10 @@ func (e *Engine) itemTables(refs []string) ([]*table, error) {
 func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 	if w.PutRequest != nil {
 		k, err := t.checkPut(w.PutRequest.Item)
-		return batchWrite{t: t, key: k, item: w.PutRequest.Item}, err
+		return batchWrite{t: t, key: k, item: w.PutRequest.Item, ref: w.PutRequest.Item}, err
 	}
 	k, err := t.keyFromKey(w.DeleteRequest.Key)
-	return batchWrite{t: t, key: k}, err
+	return batchWrite{t: t, key: k, ref: w.DeleteRequest.Key}, err
 }
 
 // applyAll locks every item of the batch, reads each one's current version

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"sync"
 	"time"
@@ -18,6 +19,9 @@ type Options struct {
 	InMemory bool             // keep everything in memory
 	Region   string           // region named in ARNs; default us-east-1
 	Now      func() time.Time // clock; default time.Now (tests inject one)
+	// ItemCollectionLimit caps an item collection's size in bytes; 0 means
+	// DynamoDB's 10 GB. Tests set it low to reach the limit.
+	ItemCollectionLimit int64
 }
 
 // Engine is an open database.
@@ -26,6 +30,8 @@ type Engine struct {
 	region string
 	now    func() time.Time
 	locks  lockTable
+
+	collectionLimit int64
 
 	mu     sync.RWMutex // guards tables and the catalog on disk
 	tables map[string]*table
@@ -48,6 +54,7 @@ func Open(opts Options) (*Engine, error) {
 	if e.now == nil {
 		e.now = time.Now
 	}
+	e.collectionLimit = cmp.Or(opts.ItemCollectionLimit, DefaultItemCollectionLimit)
 	if err := e.loadCatalog(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)

@@ -71,8 +71,10 @@ func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
 
 // writeIndexes adds to b the index changes of replacing old with new: an
 // entry whose key changed moves (delete, then put), an entry whose key is
-// unchanged is rewritten, an item that left the index loses its entry.
-func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) {
+// unchanged is rewritten, an item that left the index loses its entry. It
+// returns the size change of the local indexes, which item collections
+// count.
+func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) (local int64) {
 	for i := range t.indexes {
 		ix := &t.indexes[i]
 		ok, nk := t.entryKey(ix, old), t.entryKey(ix, new)
@@ -90,8 +92,13 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) {
 			newProj = t.projectInto(ix, new)
 			b.Set(nk, attr.AppendItem(nil, newProj))
 		}
-		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(oldProj, newProj))
+		d := entryDelta(oldProj, newProj)
+		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), d)
+		if !ix.global {
+			local += d.Bytes
+		}
 	}
+	return local
 }
 
 // indexEntryOverhead is what DynamoDB adds to each index entry's size: the

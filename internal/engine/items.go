@@ -72,17 +72,31 @@ func (e *Engine) commitAll(ws []write) error {
 	}
 	defer release()
 	b := e.db.NewBatch()
-	for _, w := range ws {
-		t := w.t.alive.current.Load()
-		if w.new != nil {
-			b.Set(w.key.storage, attr.AppendItem(nil, w.new))
-		} else {
-			b.Delete(w.key.storage)
+	for i := range ws {
+		if err := e.addWrite(b, &ws[i]); err != nil {
+			b.Discard()
+			return err
 		}
-		b.AddStats(storage.StatsKey(t.meta.ID, 0), statsDelta(w.old, w.new))
-		e.writeIndexes(b, t, w.old, w.new)
 	}
 	return b.Commit()
+}
+
+// addWrite adds one change to b: the item, the table's stats, the index
+// entries and, with local secondary indexes, the item collection's size.
+func (e *Engine) addWrite(b *storage.Batch, w *write) error {
+	t := w.t.alive.current.Load()
+	if w.new != nil {
+		b.Set(w.key.storage, attr.AppendItem(nil, w.new))
+	} else {
+		b.Delete(w.key.storage)
+	}
+	d := statsDelta(w.old, w.new)
+	b.AddStats(storage.StatsKey(t.meta.ID, 0), d)
+	local := e.writeIndexes(b, t, w.old, w.new)
+	if !t.hasLSI() {
+		return nil
+	}
+	return e.growCollection(b, t, w, d.Bytes+local)
 }
 
 // holdTables takes the shared lifecycle lock of every table the writes

@@ -46,9 +46,8 @@ type BatchWriteItemInput struct {
 	ReturnItemCollectionMetrics *string                   `json:"ReturnItemCollectionMetrics,omitempty"`
 }
 
-// BatchWriteItemOutput has no ItemCollectionMetrics member yet: sortkey
-// reports no item-collection metrics (see docs/COMPATIBILITY.md).
 type BatchWriteItemOutput struct {
-	UnprocessedItems map[string][]WriteRequest `json:"UnprocessedItems"`
-	ConsumedCapacity []ConsumedCapacity        `json:"ConsumedCapacity,omitempty"`
+	UnprocessedItems      map[string][]WriteRequest          `json:"UnprocessedItems"`
+	ConsumedCapacity      []ConsumedCapacity                 `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics map[string][]ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
 }

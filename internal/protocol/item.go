@@ -39,8 +39,9 @@ type PutItemInput struct {
 }
 
 type PutItemOutput struct {
-	Attributes       Item              `json:"Attributes,omitempty"`
-	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
 }
 
 type GetItemInput struct {
@@ -65,8 +66,9 @@ type DeleteItemInput struct {
 }
 
 type DeleteItemOutput struct {
-	Attributes       Item              `json:"Attributes,omitempty"`
-	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
 }
 
 // ExpectedAttributeValue is one entry of the legacy Expected parameter.
@@ -92,6 +94,14 @@ type UpdateItemInput struct {
 }
 
 type UpdateItemOutput struct {
-	Attributes       Item              `json:"Attributes,omitempty"`
-	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
+}
+
+// ItemCollectionMetrics describes the item collection a write touched, in
+// a table with local secondary indexes.
+type ItemCollectionMetrics struct {
+	ItemCollectionKey   Item      `json:"ItemCollectionKey"`
+	SizeEstimateRangeGB []float64 `json:"SizeEstimateRangeGB"`
 }

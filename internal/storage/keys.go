@@ -10,7 +10,8 @@ import (
 //
 //	catalog:  'c' | table name                    -> table definition (JSON)
 //	sequence: 's'                                 -> last table id issued
-//	stats:    't' | table id                      -> item count and bytes (merged)
+//	stats:    't' | table id | index id           -> item count and bytes (merged)
+//	          't' | table id | 0xFFFF | pk        -> item collection size (merged)
 //	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
 //
 // The partition key's hash comes first so that a Scan returns partitions in
@@ -37,6 +38,16 @@ func SequenceKey() []byte { return []byte{prefixSequence} }
 func StatsKey(table uint64, index uint16) []byte {
 	k := binary.BigEndian.AppendUint64([]byte{prefixStats}, table)
 	return binary.BigEndian.AppendUint16(k, index)
+}
+
+// collectionIndex marks a stats key that holds one item collection's size;
+// index ids never reach it.
+const collectionIndex = 0xFFFF
+
+// CollectionKey holds the size of the item collection of partition key pk
+// (encoded) in a table with local secondary indexes.
+func CollectionKey(table uint64, pk []byte) []byte {
+	return append(StatsKey(table, collectionIndex), pk...)
 }
 
 // ItemPrefix is the prefix of every item of a table's index (0 is the table).
