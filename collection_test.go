@@ -38,7 +38,7 @@ func createWithLSI(t *testing.T, c *dynamodb.Client) {
 
 // bigItem is about 500 bytes, so it adds about 1,100 to its collection.
 func bigItem(pk string, i int) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"PK": s(pk), "SK": s(fmt.Sprintf("S%02d", i)), "Rank": n(fmt.Sprint(i)), "Pad": s(strings.Repeat("x", 480))}
+	return map[string]types.AttributeValue{"PK": s(pk), "SK": s(fmt.Sprintf("S%02d", i)), "Rank": n(fmt.Sprint(i + 1)), "Pad": s(strings.Repeat("x", 480))}
 }
 
 func TestItemCollectionSizeLimit(t *testing.T) {
