@@ -83,6 +83,9 @@ type Error struct {
 	// Item is the existing item returned with a ConditionalCheckFailedException
 	// when ReturnValuesOnConditionCheckFailure is ALL_OLD; any JSON-marshalable value.
 	Item any
+	// CancellationReasons goes with a TransactionCanceledException: one
+	// entry per action, in request order; any JSON-marshalable value.
+	CancellationReasons any
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

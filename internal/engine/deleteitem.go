@@ -28,7 +28,7 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 		return nil, err
 	}
 	return &protocol.DeleteItemOutput{
-		Attributes:       returnOld(&in.WriteOptions, old),
+		Attributes:            returnOld(&in.WriteOptions, old),
 		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, nil)),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Key),
 	}, nil

@@ -32,6 +32,7 @@ type Engine struct {
 	locks  lockTable
 
 	collectionLimit int64
+	tokenMu         sync.Mutex // serializes transactions that carry a client token
 
 	mu     sync.RWMutex // guards tables and the catalog on disk
 	tables map[string]*table

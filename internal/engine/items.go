@@ -65,7 +65,11 @@ func (e *Engine) commit(w write) error { return e.commitAll([]write{w}) }
 // lock. Index entries follow each table's current definition, not the one
 // the request started with, so an index created or deleted meanwhile is
 // maintained exactly from the moment it was published (see publish).
-func (e *Engine) commitAll(ws []write) error {
+func (e *Engine) commitAll(ws []write) error { return e.commitBatch(ws, nil) }
+
+// commitBatch is commitAll with extra writes of the caller's in the same
+// batch (a transaction's client token); extra may be nil.
+func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 	release, err := holdTables(ws)
 	if err != nil {
 		return err
@@ -77,6 +81,9 @@ func (e *Engine) commitAll(ws []write) error {
 			b.Discard()
 			return err
 		}
+	}
+	if extra != nil {
+		extra(b)
 	}
 	return b.Commit()
 }

@@ -33,7 +33,7 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 		return nil, err
 	}
 	return &protocol.PutItemOutput{
-		Attributes:       returnOld(&in.WriteOptions, old),
+		Attributes:            returnOld(&in.WriteOptions, old),
 		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, in.Item)),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Item),
 	}, nil

@@ -37,7 +37,7 @@ func (e *Engine) UpdateItem(_ context.Context, in *protocol.UpdateItemInput) (*p
 		return nil, err
 	}
 	return &protocol.UpdateItemOutput{
-		Attributes:       updateReturn(in.ReturnValues, w.update, old, next),
+		Attributes:            updateReturn(in.ReturnValues, w.update, old, next),
 		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, next)),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Key),
 	}, nil

@@ -41,6 +41,8 @@ func operations(e *engine.Engine) map[string]opFunc {
 		"UpdateItem":         op(e.UpdateItem),
 		"Query":              op(e.Query),
 		"Scan":               op(e.Scan),
+		"TransactWriteItems": op(e.TransactWriteItems),
+		"TransactGetItems":   op(e.TransactGetItems),
 		"BatchGetItem":       op(e.BatchGetItem),
 		"BatchWriteItem":     op(e.BatchWriteItem),
 	}

@@ -139,10 +139,12 @@ type errorJSON struct {
 	Type    string `json:"__type"`
 	Message string `json:"message,omitempty"`
 	Item    any    `json:"Item,omitempty"`
+	// CancellationReasons is a list; it is present only when non-nil.
+	CancellationReasons any `json:"CancellationReasons,omitempty"`
 }
 
 func errorBody(e *apierr.Error) []byte {
-	b, err := json.Marshal(errorJSON{Type: e.Type(), Message: e.Message, Item: e.Item})
+	b, err := json.Marshal(errorJSON{Type: e.Type(), Message: e.Message, Item: e.Item, CancellationReasons: e.CancellationReasons})
 	if err != nil {
 		b, _ = json.Marshal(errorJSON{Type: e.Type(), Message: e.Message})
 	}

@@ -13,6 +13,7 @@ import (
 //	stats:    't' | table id | index id           -> item count and bytes (merged)
 //	          't' | table id | 0xFFFF | pk        -> item collection size (merged)
 //	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
+//	token:    'x' | client request token          -> a transaction's fingerprint and time
 //
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
@@ -23,7 +24,11 @@ const (
 	prefixSequence = 's'
 	prefixStats    = 't'
 	prefixItem     = 'i'
+	prefixToken    = 'x'
 )
+
+// TokenKey records a TransactWriteItems ClientRequestToken.
+func TokenKey(token string) []byte { return append([]byte{prefixToken}, token...) }
 
 // CatalogKey is the key of a table's definition.
 func CatalogKey(name string) []byte { return append([]byte{prefixCatalog}, name...) }

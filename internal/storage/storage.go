@@ -72,7 +72,24 @@ func (db *DB) Close() error { return db.pdb.Close() }
 
 // Get returns a copy of the value at key, or ok=false when there is none.
 func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
-	v, closer, err := db.pdb.Get(key)
+	return get(db.pdb, key)
+}
+
+// Snapshot is a consistent view of the store at one moment: a batch
+// commits wholly before or wholly after it.
+type Snapshot struct{ s *pebble.Snapshot }
+
+// NewSnapshot takes a snapshot; Close it when done.
+func (db *DB) NewSnapshot() *Snapshot { return &Snapshot{s: db.pdb.NewSnapshot()} }
+
+// Get is DB.Get as of the snapshot.
+func (s *Snapshot) Get(key []byte) (val []byte, ok bool, err error) { return get(s.s, key) }
+
+// Close releases the snapshot.
+func (s *Snapshot) Close() error { return s.s.Close() }
+
+func get(r pebble.Reader, key []byte) (val []byte, ok bool, err error) {
+	v, closer, err := r.Get(key)
 	if errors.Is(err, pebble.ErrNotFound) {
 		return nil, false, nil
 	}

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// TransactWriteItems applies up to 100 Put, Update, Delete and
+// ConditionCheck actions across tables, all or none. It locks every item's
+// stripe (ascending, as every multi-item write does), evaluates every
+// condition against the items as they are, and commits all the writes in
+// one batch; a single-item write holds one of those stripes, so
+// transactions are serializable against each other and against it.
+func (e *Engine) TransactWriteItems(_ context.Context, in *protocol.TransactWriteItemsInput) (*protocol.TransactWriteItemsOutput, error) {
+	if err := validate.TransactWriteItems(in); err != nil {
+		return nil, err
+	}
+	acts, err := e.planTransaction(in.TransactItems)
+	if err != nil {
+		return nil, err
+	}
+	if in.ClientRequestToken != nil {
+		return e.idempotent(in, acts)
+	}
+	return e.runTransaction(in, acts, nil)
+}
+
+// maxTransactBytes is DynamoDB's limit on the aggregate size of a
+// transaction's items.
+const maxTransactBytes = 4 << 20
+
+// txAction is one checked action of a transaction.
+type txAction struct {
+	kind string // ConditionCheck, Put, Delete or Update
+	t    *table
+	key  itemKey
+	ref  attr.Item // the Put's item, else the Key
+	w    writeExprs
+	opts *protocol.WriteOptions
+}
+
+// planTransaction checks every action against its table before any item
+// is read: expressions, key or item, one action per item, aggregate size.
+func (e *Engine) planTransaction(items []protocol.TransactWriteItem) ([]txAction, error) {
+	acts := make([]txAction, len(items))
+	seen := map[string]bool{}
+	size := 0
+	for i := range items {
+		a, err := e.planAction(&items[i])
+		if err != nil {
+			return nil, err
+		}
+		if seen[string(a.key.storage)] {
+			return nil, apierr.Validationf("Transaction request cannot include multiple operations on one item")
+		}
+		seen[string(a.key.storage)] = true
+		if size += a.ref.Size(); size > maxTransactBytes {
+			return nil, apierr.Validationf("Transaction request size has exceeded the maximum allowed size of 4 MB")
+		}
+		acts[i] = a
+	}
+	return acts, nil
+}
+
+func (e *Engine) planAction(item *protocol.TransactWriteItem) (txAction, error) {
+	kind, a, _ := validate.TransactKind(item)
+	act := txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key}
+	var err error
+	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil); err != nil {
+		return act, err
+	}
+	if act.t, err = e.itemTable(*a.TableName); err != nil {
+		return act, err
+	}
+	if kind == "Put" {
+		act.ref = a.Item
+		act.key, err = act.t.checkPut(a.Item)
+		return act, err
+	}
+	if act.key, err = act.t.keyFromKey(a.Key); err != nil {
+		return act, err
+	}
+	return act, act.t.refuseKeyUpdate(act.w.update)
+}
+
+// runTransaction locks, evaluates and commits; extra adds more to the
+// commit's batch (the client token's record).
+func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txAction, extra func(*storage.Batch)) (*protocol.TransactWriteItemsOutput, error) {
+	hashes := make([]uint64, len(acts))
+	for i, a := range acts {
+		hashes[i] = a.key.hash
+	}
+	unlock := e.locks.lockAll(hashes)
+	defer unlock()
+	ws, units, err := e.evaluate(acts)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.commitBatch(ws, extra); err != nil {
+		return nil, err
+	}
+	return &protocol.TransactWriteItemsOutput{
+		ConsumedCapacity:      capacities(in.ReturnConsumedCapacity, units),
+		ItemCollectionMetrics: e.transactCollections(acts, in.ReturnItemCollectionMetrics),
+	}, nil
+}
+
+// evaluate reads every item and computes its next version. If any action
+// fails, nothing is written and the transaction is cancelled with one
+// reason per action, in request order.
+func (e *Engine) evaluate(acts []txAction) ([]write, map[string]float64, error) {
+	reasons := make([]protocol.CancellationReason, len(acts))
+	failed := false
+	var ws []write
+	units := map[string]float64{}
+	for i := range acts {
+		a := &acts[i]
+		old, err := e.readItem(a.key)
+		if err != nil {
+			return nil, nil, err
+		}
+		next, reason, err := a.next(old)
+		if err != nil {
+			return nil, nil, err
+		}
+		reasons[i], failed = reason, failed || reason.Code != "None"
+		units[a.t.meta.Desc.TableName] += 2 * writeUnits(old, next)
+		if a.kind != "ConditionCheck" && (old != nil || next != nil) {
+			ws = append(ws, write{t: a.t, key: a.key, old: old, new: next})
+		}
+	}
+	if failed {
+		return nil, nil, canceled(reasons)
+	}
+	return ws, units, nil
+}
+
+// next is the action's new version of the item, or why it cannot apply.
+func (a *txAction) next(old attr.Item) (attr.Item, protocol.CancellationReason, error) {
+	if err := a.w.check(old, a.opts); err != nil {
+		return reasonFor(err)
+	}
+	switch a.kind {
+	case "Put":
+		return a.ref, protocol.CancellationReason{Code: "None"}, nil
+	case "Delete":
+		return nil, protocol.CancellationReason{Code: "None"}, nil
+	case "Update":
+		next, err := a.t.updated(old, a.ref, a.w.update)
+		if err != nil {
+			return reasonFor(err)
+		}
+		return next, protocol.CancellationReason{Code: "None"}, nil
+	}
+	return old, protocol.CancellationReason{Code: "None"}, nil
+}
+
+// reasonFor turns a failed condition or an invalid update into its
+// cancellation reason; any other error stops the transaction as it is.
+func reasonFor(err error) (attr.Item, protocol.CancellationReason, error) {
+	var ae *apierr.Error
+	if !errors.As(err, &ae) {
+		return nil, protocol.CancellationReason{}, err
+	}
+	switch ae.Code {
+	case apierr.ConditionalCheckFailed:
+		it, _ := ae.Item.(attr.Item)
+		return nil, protocol.CancellationReason{Code: "ConditionalCheckFailed", Message: ae.Message, Item: it}, nil
+	case apierr.Validation:
+		return nil, protocol.CancellationReason{Code: "ValidationError", Message: ae.Message}, nil
+	}
+	return nil, protocol.CancellationReason{}, err
+}
+
+func canceled(reasons []protocol.CancellationReason) error {
+	codes := make([]string, len(reasons))
+	for i, r := range reasons {
+		codes[i] = r.Code
+	}
+	e := apierr.New(apierr.TransactionCanceled, "Transaction cancelled, please refer cancellation reasons for specific reasons [%s]", strings.Join(codes, ", "))
+	e.CancellationReasons = reasons
+	return e
+}
+
+// transactCollections lists each item collection the transaction wrote
+// to, once, per table.
+func (e *Engine) transactCollections(acts []txAction, mode *string) map[string][]protocol.ItemCollectionMetrics {
+	plan := make([]batchWrite, 0, len(acts))
+	for _, a := range acts {
+		if a.kind != "ConditionCheck" {
+			plan = append(plan, batchWrite{t: a.t, ref: a.ref})
+		}
+	}
+	return e.batchCollections(plan, mode)
+}
