@@ -62,7 +62,8 @@ func TestHealthCheck(t *testing.T) {
 }
 
 var fuzzTargets = []string{"CreateTable", "DescribeTable", "DeleteTable", "ListTables", "UpdateTable",
-	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus"}
+	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus",
+	"Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"}
 
 // FuzzRequest sends arbitrary bodies to every operation of a server that
 // has a table: no body may panic the server or earn a 500.
@@ -71,7 +72,12 @@ func FuzzRequest(f *testing.F) {
 		`{"TableName":"TBL","Item":{"pk":{"S":"a"},"m":{"M":{"x":{"L":[{"NS":["1","1.0"]}]}}}}}`, `[`, `{"TableName":null}`,
 		`{"TableName":"TBL","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = list_append(if_not_exists(a, :l), :l) ADD n :one","ConditionExpression":"attribute_not_exists(x) OR size(a) < :one","ExpressionAttributeValues":{":l":{"L":[]},":one":{"N":"1"}}}`,
 		`{"TableName":"TBL","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"x":{"Action":"ADD","Value":{"N":"1"}}},"Expected":{"x":{"ComparisonOperator":"NULL"}}}`,
-		`{"TableName":"T2","KeySchema":[{"AttributeName":"a","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"a","AttributeType":"B"}],"BillingMode":"PAY_PER_REQUEST"}`}
+		`{"TableName":"T2","KeySchema":[{"AttributeName":"a","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"a","AttributeType":"B"}],"BillingMode":"PAY_PER_REQUEST"}`,
+		`{"TableName":"TBL","KeyConditionExpression":"pk = :p","FilterExpression":"a > :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Limit":1}`,
+		`{"RequestItems":{"TBL":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}},{"DeleteRequest":{"Key":{"pk":{"S":"b"}}}}]}}`,
+		`{"RequestItems":{"TBL":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"pk"}}}`,
+		`{"ClientRequestToken":"t","TransactItems":[{"Put":{"TableName":"TBL","Item":{"pk":{"S":"a"}}}},{"Update":{"TableName":"TBL","Key":{"pk":{"S":"b"}},"UpdateExpression":"ADD n :one","ConditionExpression":"attribute_not_exists(pk)","ExpressionAttributeValues":{":one":{"N":"1"}}}}]}`,
+		`{"TransactItems":[{"Get":{"TableName":"TBL","Key":{"pk":{"S":"a"}}}}]}`}
 	for i, s := range seeds {
 		f.Add(uint8(i), []byte(s))
 	}
