@@ -22,7 +22,13 @@ var (
 	errEmptyNS   = errors.New("One or more parameter values were invalid: An number set  may not be empty")
 	errEmptyBS   = errors.New("One or more parameter values were invalid: An binary set  may not be empty")
 	errDepth     = errors.New("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit")
+	errEmptyName = errors.New("One or more parameter values were invalid: An attribute name must not be empty")
+	errLongName  = errors.New("One or more parameter values were invalid: An attribute name must be less than 64 KB")
 )
+
+// MaxNameBytes is the longest attribute name the Developer Guide allows:
+// less than 64 KB.
+const MaxNameBytes = 64*1024 - 1
 
 // ValidateItem validates every attribute of it (see Value.Validate). It
 // visits names in sorted order so that an item with several bad
@@ -30,10 +36,23 @@ var (
 func ValidateItem(it Item) error {
 	for _, name := range sortedKeys(it) {
 		v := it[name]
+		if err := checkName(name); err != nil {
+			return err
+		}
 		if err := v.validate(1); err != nil {
 			return err
 		}
 		it[name] = v // v.N may have been normalized
+	}
+	return nil
+}
+
+func checkName(name string) error {
+	switch {
+	case name == "":
+		return errEmptyName
+	case len(name) > MaxNameBytes:
+		return errLongName
 	}
 	return nil
 }
