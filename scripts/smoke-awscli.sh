@@ -100,6 +100,21 @@ expect delete-item "Acme" -- ddb delete-item --table-name Music --key "$key" --r
 
 expect get-deleted "" -- ddb get-item --table-name Music --key "$key" --output text
 
+expect batch-write-item "0" -- \
+  ddb batch-write-item --request-items '{"Music":[{"PutRequest":{"Item":{"Artist":{"S":"B"},"SongTitle":{"S":"1"},"Genre":{"S":"Jazz"}}}},{"PutRequest":{"Item":{"Artist":{"S":"B"},"SongTitle":{"S":"2"},"Genre":{"S":"Jazz"}}}}]}' \
+    --query 'length(UnprocessedItems)' --output text
+
+expect query-gsi "B,B" -- \
+  ddb query --table-name Music --index-name ByGenre --key-condition-expression 'Genre = :g' \
+    --expression-attribute-values '{":g":{"S":"Jazz"}}' --query 'join(`,`, Items[].Artist.S)' --output text
+
+expect_error transaction-cancelled TransactionCanceledException -- \
+  ddb transact-write-items --transact-items '[{"Put":{"TableName":"Music","Item":{"Artist":{"S":"C"},"SongTitle":{"S":"1"}}}},{"ConditionCheck":{"TableName":"Music","Key":{"Artist":{"S":"B"},"SongTitle":{"S":"1"}},"ConditionExpression":"attribute_not_exists(Artist)"}}]'
+
+expect transact-get-items "B	2	0" -- \
+  ddb transact-get-items --transact-items '[{"Get":{"TableName":"Music","Key":{"Artist":{"S":"B"},"SongTitle":{"S":"1"}}}},{"Get":{"TableName":"Music","Key":{"Artist":{"S":"C"},"SongTitle":{"S":"1"}}}}]' \
+    --query '[Responses[0].Item.Artist.S, length(Responses), length(Responses[1])]' --output text
+
 expect_error wrong-key-type ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"N":"1"},"SongTitle":{"S":"x"}}'
 expect_error missing-key ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"S":"a"}}'
 expect_error unknown-table ResourceNotFoundException -- ddb get-item --table-name Nope --key "$key"
