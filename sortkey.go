@@ -23,6 +23,10 @@ type Options struct {
 	// it fail with ItemCollectionSizeLimitExceededException. 0 means
 	// DynamoDB's 10 GB; tests set it low to reach the limit.
 	ItemCollectionLimit int64
+	// TTLInterval is how often items whose Time to Live has passed are
+	// deleted in the background: 0 means every 2 seconds, a negative value
+	// never (call SweepExpired instead).
+	TTLInterval time.Duration
 }
 
 // DB is an open sortkey database.
@@ -38,7 +42,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 		opts = &Options{}
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
-		ItemCollectionLimit: opts.ItemCollectionLimit})
+		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval})
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +54,12 @@ func (db *DB) Handler() http.Handler { return db.handler }
 
 // Region is the region in the database's ARNs.
 func (db *DB) Region() string { return db.eng.Region() }
+
+// SweepExpired deletes, now, every item whose Time to Live has passed by
+// the database's clock, and returns how many. With an injected clock
+// (Options.Now) a test moves time forward and calls it instead of waiting
+// for the background sweeper.
+func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 
 // Close closes the database. Stop serving its Handler first: requests that
 // arrive after Close fail.

@@ -25,6 +25,8 @@ type tableMeta struct {
 	// LastIndex is the last index id issued. Ids are never reused, so a
 	// backfill that outlives its index cannot fill a successor.
 	LastIndex uint16 `json:"lastIndex,omitempty"`
+	// TTL is the table's Time to Live setting; nil if never set.
+	TTL *ttlConfig `json:"ttl,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once

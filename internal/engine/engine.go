@@ -22,6 +22,10 @@ type Options struct {
 	// ItemCollectionLimit caps an item collection's size in bytes; 0 means
 	// DynamoDB's 10 GB. Tests set it low to reach the limit.
 	ItemCollectionLimit int64
+	// TTLInterval is how often expired items are swept; 0 means
+	// DefaultTTLInterval, a negative value turns the background sweeper
+	// off (SweepExpired still works).
+	TTLInterval time.Duration
 }
 
 // Engine is an open database.
@@ -61,6 +65,10 @@ func Open(opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
 	}
 	e.resumeBackfills()
+	if interval := cmp.Or(opts.TTLInterval, DefaultTTLInterval); interval > 0 {
+		e.bg.Add(1)
+		go e.sweepLoop(interval)
+	}
 	return e, nil
 }
 

@@ -55,6 +55,7 @@ type write struct {
 	t        *table
 	key      itemKey
 	old, new attr.Item
+	byTTL    bool // a deletion by the TTL sweeper, which streams attribute to the service
 }
 
 // commit writes one change; see commitAll.

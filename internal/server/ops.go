@@ -43,6 +43,8 @@ func operations(e *engine.Engine) map[string]opFunc {
 		"Scan":               op(e.Scan),
 		"TransactWriteItems": op(e.TransactWriteItems),
 		"TransactGetItems":   op(e.TransactGetItems),
+		"UpdateTimeToLive":   op(e.UpdateTimeToLive),
+		"DescribeTimeToLive": op(e.DescribeTimeToLive),
 		"BatchGetItem":       op(e.BatchGetItem),
 		"BatchWriteItem":     op(e.BatchWriteItem),
 	}

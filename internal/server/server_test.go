@@ -62,7 +62,7 @@ func TestHealthCheck(t *testing.T) {
 }
 
 var fuzzTargets = []string{"CreateTable", "DescribeTable", "DeleteTable", "ListTables", "UpdateTable",
-	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus",
+	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus", "UpdateTimeToLive", "DescribeTimeToLive",
 	"Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"}
 
 // FuzzRequest sends arbitrary bodies to every operation of a server that
