@@ -42,8 +42,9 @@ type Engine struct {
 	tables map[string]*table
 	lastID uint64
 
-	bg      sync.WaitGroup // background work: index backfills
-	closing chan struct{}  // closed by Close to stop background work
+	bg       sync.WaitGroup // index backfills
+	sweeping sync.WaitGroup // the TTL sweeper
+	closing  chan struct{}  // closed by Close to stop background work
 }
 
 // Open opens the store and loads the catalog.
@@ -66,7 +67,7 @@ func Open(opts Options) (*Engine, error) {
 	}
 	e.resumeBackfills()
 	if interval := cmp.Or(opts.TTLInterval, DefaultTTLInterval); interval > 0 {
-		e.bg.Add(1)
+		e.sweeping.Add(1)
 		go e.sweepLoop(interval)
 	}
 	return e, nil
@@ -77,6 +78,7 @@ func Open(opts Options) (*Engine, error) {
 func (e *Engine) Close() error {
 	close(e.closing)
 	e.bg.Wait()
+	e.sweeping.Wait()
 	return e.db.Close()
 }
 

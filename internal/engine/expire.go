@@ -136,7 +136,7 @@ func (e *Engine) expire(t *table, k []byte, now time.Time) error {
 // sweepLoop runs the background sweeper until Close, resuming each table
 // where the last sweep's budget ran out.
 func (e *Engine) sweepLoop(interval time.Duration) {
-	defer e.bg.Done()
+	defer e.sweeping.Done()
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	cursors := map[uint64][]byte{}
