@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 
 	"github.com/sortkeydb/sortkey"
 )
@@ -59,4 +60,10 @@ func (s *Server) AWSConfig() aws.Config {
 // Client is a DynamoDB client for the server.
 func (s *Server) Client(optFns ...func(*dynamodb.Options)) *dynamodb.Client {
 	return dynamodb.NewFromConfig(s.AWSConfig(), optFns...)
+}
+
+// StreamsClient is a DynamoDB Streams client for the server, which serves
+// the Streams API on the same endpoint.
+func (s *Server) StreamsClient(optFns ...func(*dynamodbstreams.Options)) *dynamodbstreams.Client {
+	return dynamodbstreams.NewFromConfig(s.AWSConfig(), optFns...)
 }

@@ -13,6 +13,7 @@ type Code string
 const (
 	AccessDenied                  Code = "AccessDeniedException"
 	ConditionalCheckFailed        Code = "ConditionalCheckFailedException"
+	ExpiredIterator               Code = "ExpiredIteratorException"
 	IdempotentParameterMismatch   Code = "IdempotentParameterMismatchException"
 	IncompleteSignature           Code = "IncompleteSignatureException"
 	InternalServerError           Code = "InternalServerError"
@@ -29,6 +30,7 @@ const (
 	ServiceUnavailable            Code = "ServiceUnavailable"
 	Throttling                    Code = "ThrottlingException"
 	TransactionCanceled           Code = "TransactionCanceledException"
+	TrimmedDataAccess             Code = "TrimmedDataAccessException"
 	TransactionConflict           Code = "TransactionConflictException"
 	TransactionInProgress         Code = "TransactionInProgressException"
 	UnknownOperation              Code = "UnknownOperationException"
@@ -53,6 +55,7 @@ type entry struct {
 var table = map[Code]entry{
 	AccessDenied:                  {nsCoral, 400},
 	ConditionalCheckFailed:        {nsDynamoDB, 400},
+	ExpiredIterator:               {nsDynamoDB, 400},
 	IdempotentParameterMismatch:   {nsDynamoDB, 400},
 	IncompleteSignature:           {nsCoral, 400},
 	InternalServerError:           {nsDynamoDB, 500},
@@ -69,6 +72,7 @@ var table = map[Code]entry{
 	ServiceUnavailable:            {nsCoral, 503},
 	Throttling:                    {nsCoral, 400},
 	TransactionCanceled:           {nsDynamoDB, 400},
+	TrimmedDataAccess:             {nsDynamoDB, 400},
 	TransactionConflict:           {nsDynamoDB, 400},
 	TransactionInProgress:         {nsDynamoDB, 400},
 	UnknownOperation:              {nsCoral, 400},

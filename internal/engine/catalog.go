@@ -27,6 +27,9 @@ type tableMeta struct {
 	LastIndex uint16 `json:"lastIndex,omitempty"`
 	// TTL is the table's Time to Live setting; nil if never set.
 	TTL *ttlConfig `json:"ttl,omitempty"`
+	// Streams is every stream the table has had, oldest first; the last is
+	// enabled unless it is closed.
+	Streams []streamMeta `json:"streams,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once
@@ -48,6 +51,8 @@ type lifecycle struct {
 	// current is the table's latest published version; commits read it
 	// under the shared lock (see Engine.commitAll).
 	current atomic.Pointer[table]
+	// seq numbers the table's stream records (see stream.go).
+	seq streamSeq
 }
 
 type keyAttr struct {

@@ -69,6 +69,10 @@ func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags}
 	e.addIndexes(&meta, in)
 	setStream(&meta.Desc, in.StreamSpecification, e.now())
+	e.syncStreams(&meta)
+	for i := range meta.Streams { // a new table has no records: its stream starts at 0
+		meta.Streams[i].Stamped = true
+	}
 	setSSE(&meta.Desc, in.SSESpecification, e.region)
 	setTableClass(&meta.Desc, in.TableClass, now)
 	return meta

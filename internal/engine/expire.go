@@ -151,6 +151,9 @@ func (e *Engine) sweepLoop(interval time.Duration) {
 }
 
 func (e *Engine) sweepStep(cursors map[uint64][]byte) {
+	if err := e.trimStreams(); err != nil {
+		slog.Error("stream trim failed; it is retried at the next interval", "err", err)
+	}
 	for _, t := range e.ttlTables() {
 		_, next, err := e.sweepTable(t, cursors[t.meta.ID], sweepBudget)
 		if err != nil {

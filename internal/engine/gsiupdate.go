@@ -183,6 +183,9 @@ func dropIndex(m *tableMeta, name string) (*protocol.GlobalSecondaryIndexDescrip
 func (e *Engine) publish(t *table, meta tableMeta, dropID uint16) error {
 	t.alive.Lock()
 	defer t.alive.Unlock()
+	if err := e.stampStreams(t, &meta); err != nil {
+		return err
+	}
 	b := e.db.NewBatch()
 	if err := putMeta(b, &meta); err != nil {
 		b.Discard()

@@ -86,6 +86,12 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 	if extra != nil {
 		extra(b)
 	}
+	unlock, err := e.addRecords(b, ws)
+	if err != nil {
+		b.Discard()
+		return err
+	}
+	defer unlock()
 	return b.Commit()
 }
 

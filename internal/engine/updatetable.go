@@ -27,6 +27,7 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if err := e.applyUpdate(&meta.Desc, in); err != nil {
 		return nil, err
 	}
+	e.syncStreams(&meta)
 	ch, err := e.applyIndexUpdates(&meta, in.GlobalSecondaryIndexUpdates, in.AttributeDefinitions)
 	if err != nil {
 		return nil, err

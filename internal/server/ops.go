@@ -50,6 +50,17 @@ func operations(e *engine.Engine) map[string]opFunc {
 	}
 }
 
+// streamOperations is the DynamoDB Streams API, served on the same
+// endpoint under its own X-Amz-Target prefix.
+func streamOperations(e *engine.Engine) map[string]opFunc {
+	return map[string]opFunc{
+		"ListStreams":      op(e.ListStreams),
+		"DescribeStream":   op(e.DescribeStream),
+		"GetShardIterator": op(e.GetShardIterator),
+		"GetRecords":       op(e.GetRecords),
+	}
+}
+
 // describeEndpoints names the endpoint the client reached, so endpoint
 // discovery leads a client back to this server rather than to AWS.
 func describeEndpoints(ctx context.Context, _ *protocol.Empty) (*protocol.DescribeEndpointsOutput, error) {

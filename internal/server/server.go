@@ -29,12 +29,13 @@ const (
 
 // Handler serves the DynamoDB API for one engine.
 type Handler struct {
-	ops map[string]opFunc
+	ops       map[string]opFunc // DynamoDB_20120810.*
+	streamOps map[string]opFunc // DynamoDBStreams_20120810.*
 }
 
 // New returns a Handler for e.
 func New(e *engine.Engine) *Handler {
-	return &Handler{ops: operations(e)}
+	return &Handler{ops: operations(e), streamOps: streamOperations(e)}
 }
 
 // ServeHTTP answers one request. Panics are caught here and answered as
@@ -81,6 +82,11 @@ func (h *Handler) operation(r *http.Request) (opFunc, error) {
 	target := r.Header.Get("X-Amz-Target")
 	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
 		if fn := h.ops[name]; fn != nil {
+			return fn, nil
+		}
+	}
+	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
+		if fn := h.streamOps[name]; fn != nil {
 			return fn, nil
 		}
 	}

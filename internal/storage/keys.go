@@ -13,6 +13,7 @@ import (
 //	stats:    't' | table id | index id           -> item count and bytes (merged)
 //	          't' | table id | 0xFFFF | pk        -> item collection size (merged)
 //	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
+//	record:   'i' | table id | 0xFFFF | seq         -> stream record
 //	token:    'x' | client request token          -> a transaction's fingerprint and time
 //
 // The partition key's hash comes first so that a Scan returns partitions in
@@ -54,6 +55,24 @@ const collectionIndex = 0xFFFF
 func CollectionKey(table uint64, pk []byte) []byte {
 	return append(StatsKey(table, collectionIndex), pk...)
 }
+
+// streamIndex marks a table's stream records within its item range, so
+// DeleteTable's range deletion takes them too; index ids never reach it.
+const streamIndex = 0xFFFF
+
+// RecordKey is the key of a table's stream record number seq.
+func RecordKey(table uint64, seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(ItemPrefix(table, streamIndex), seq)
+}
+
+// RecordRange bounds every stream record of a table.
+func RecordRange(table uint64) (lo, hi []byte) {
+	lo = ItemPrefix(table, streamIndex)
+	return lo, PrefixEnd(lo)
+}
+
+// RecordSeq is the sequence number of a record key.
+func RecordSeq(key []byte) uint64 { return binary.BigEndian.Uint64(key[len(key)-8:]) }
 
 // ItemPrefix is the prefix of every item of a table's index (0 is the table).
 func ItemPrefix(table uint64, index uint16) []byte {

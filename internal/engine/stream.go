@@ -1,0 +1,279 @@
+package engine
+
+import (
+	"encoding/json"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// A table's stream records live in its key range, numbered by a per-table
+// sequence. Every write to a table whose stream is enabled adds a record
+// to its own batch, so a record exists exactly when its change does.
+// Writers of such a table take its stream lock from numbering to commit,
+// so records commit in number order and a reader that has seen record n
+// has seen every record before it. (That serializes writes to tables with
+// a stream, and costs their commits the sharing of syncs.)
+//
+// Each enabling of the stream starts a new stream (new label, new ARN)
+// that owns the records numbered after Start; disabling closes it at End.
+// Each stream has one shard.
+
+// streamRetention is how long records stay readable.
+const streamRetention = 24 * time.Hour
+
+// streamMeta is one stream of a table, enabled at Created and, when
+// Closed is set, disabled then.
+type streamMeta struct {
+	Label   string `json:"label"`
+	View    string `json:"view"`
+	Created int64  `json:"created"` // Unix ms
+	Closed  int64  `json:"closed,omitempty"`
+	// Start is the last record number before the stream; End the last in
+	// it once closed. Stamped says Start was set (see stampStreams).
+	Start   uint64 `json:"start"`
+	End     uint64 `json:"end,omitempty"`
+	Stamped bool   `json:"stamped"`
+}
+
+func (s *streamMeta) holds(seq uint64) bool {
+	return seq > s.Start && (s.Closed == 0 || seq <= s.End)
+}
+
+// openStream is the table's enabled stream, or nil.
+func (m *tableMeta) openStream() *streamMeta {
+	if n := len(m.Streams); n > 0 && m.Streams[n-1].Closed == 0 {
+		return &m.Streams[n-1]
+	}
+	return nil
+}
+
+// syncStreams opens a stream when the description has just enabled one
+// and closes the open stream when it has just been disabled.
+func (e *Engine) syncStreams(m *tableMeta) {
+	open := m.openStream()
+	spec := m.Desc.StreamSpecification
+	switch {
+	case spec != nil && open == nil:
+		created := e.now()
+		for m.hasStream(created) { // labels are times: two streams in one millisecond must differ
+			created = created.Add(time.Millisecond)
+		}
+		setStream(&m.Desc, spec, created)
+		m.Streams = append(slices.Clone(m.Streams), streamMeta{Label: m.Desc.LatestStreamLabel,
+			View: *spec.StreamViewType, Created: created.UnixMilli()})
+	case spec == nil && open != nil:
+		m.Streams = slices.Clone(m.Streams)
+		m.Streams[len(m.Streams)-1].Closed = e.now().UnixMilli()
+	}
+}
+
+func (m *tableMeta) hasStream(at time.Time) bool {
+	return slices.ContainsFunc(m.Streams, func(s streamMeta) bool { return s.Created == at.UnixMilli() })
+}
+
+// streamSeq numbers a table's records; it lives in the table's lifecycle,
+// shared by every version of the table.
+type streamSeq struct {
+	sync.Mutex
+	seq    uint64
+	loaded bool
+}
+
+// lockSeq locks the table's numbering, reading the last number from
+// storage the first time.
+func (e *Engine) lockSeq(t *table) (*streamSeq, error) {
+	s := &t.alive.seq
+	s.Lock()
+	if s.loaded {
+		return s, nil
+	}
+	lo, hi := storage.RecordRange(t.meta.ID)
+	err := e.db.ScanReverse(lo, hi, func(k, _ []byte) bool {
+		s.seq = storage.RecordSeq(k)
+		return false
+	})
+	if err != nil {
+		s.Unlock()
+		return nil, err
+	}
+	s.loaded = true
+	return s, nil
+}
+
+// stampStreams fixes the record numbers at which streams opened or closed
+// by this definition change begin and end. publish calls it while no write
+// of the table is in flight.
+func (e *Engine) stampStreams(t *table, m *tableMeta) error {
+	if len(m.Streams) == 0 {
+		return nil
+	}
+	s, err := e.lockSeq(t)
+	if err != nil {
+		return err
+	}
+	defer s.Unlock()
+	m.Streams = slices.Clone(m.Streams)
+	for i := range m.Streams {
+		st := &m.Streams[i]
+		if !st.Stamped {
+			st.Start, st.Stamped = s.seq, true
+		}
+		if st.Closed != 0 && st.End == 0 {
+			st.End = s.seq
+		}
+	}
+	return nil
+}
+
+// record is a stored stream record: what changed, as the stream's view
+// type keeps it.
+type record struct {
+	Event string    `json:"e"` // INSERT, MODIFY or REMOVE
+	Keys  attr.Item `json:"k"`
+	Old   attr.Item `json:"o,omitempty"`
+	New   attr.Item `json:"n,omitempty"`
+	At    int64     `json:"t"` // Unix ms
+	Size  int       `json:"s"`
+	TTL   bool      `json:"x,omitempty"` // deleted by the TTL sweeper
+}
+
+// newRecord describes a write for a stream of the given view type, or
+// returns nil for a write that changed nothing.
+func newRecord(t *table, w *write, view string, now time.Time) *record {
+	if w.old != nil && w.new != nil && sameItem(w.old, w.new) {
+		return nil
+	}
+	r := &record{Event: "MODIFY", Keys: t.keyOf(w.keyItem()), At: now.UnixMilli(), TTL: w.byTTL}
+	switch {
+	case w.old == nil:
+		r.Event = "INSERT"
+	case w.new == nil:
+		r.Event = "REMOVE"
+	}
+	if view == "OLD_IMAGE" || view == "NEW_AND_OLD_IMAGES" {
+		r.Old = w.old
+	}
+	if view == "NEW_IMAGE" || view == "NEW_AND_OLD_IMAGES" {
+		r.New = w.new
+	}
+	r.Size = r.Keys.Size() + r.Old.Size() + r.New.Size()
+	return r
+}
+
+func sameItem(a, b attr.Item) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, v := range a {
+		if w, ok := b[name]; !ok || !attr.Equal(&v, &w) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyOf is the key attributes of it.
+func (t *table) keyOf(it attr.Item) attr.Item {
+	k := attr.Item{t.key.hash.name: it[t.key.hash.name]}
+	if t.key.rng.name != "" {
+		k[t.key.rng.name] = it[t.key.rng.name]
+	}
+	return k
+}
+
+// addRecords numbers and adds the stream records of ws to b, locking each
+// streamed table's numbering (in table-id order, as holdTables locks) until
+// release, which the caller runs after the batch commits.
+func (e *Engine) addRecords(b *storage.Batch, ws []write) (release func(), err error) {
+	var held []*streamSeq
+	release = func() {
+		for _, s := range held {
+			s.Unlock()
+		}
+	}
+	for _, t := range streamedTables(ws) {
+		s, err := e.lockSeq(t)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		held = append(held, s)
+		if err := e.appendRecords(b, t, s, ws); err != nil {
+			release()
+			return nil, err
+		}
+	}
+	return release, nil
+}
+
+// streamedTables lists, in table-id order, the current versions of the
+// tables among ws whose stream is enabled.
+func streamedTables(ws []write) []*table {
+	var out []*table
+	for _, l := range lifecycles(ws) {
+		if t := l.current.Load(); t.meta.openStream() != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (e *Engine) appendRecords(b *storage.Batch, t *table, s *streamSeq, ws []write) error {
+	view := t.meta.openStream().View
+	now := e.now()
+	for i := range ws {
+		if ws[i].t.meta.ID != t.meta.ID {
+			continue
+		}
+		r := newRecord(t, &ws[i], view, now)
+		if r == nil {
+			continue
+		}
+		v, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		s.seq++
+		b.Set(storage.RecordKey(t.meta.ID, s.seq), v)
+	}
+	return nil
+}
+
+// trimStreams deletes, in each table, the stream records older than the
+// retention period; reads already skip them, this frees their space.
+func (e *Engine) trimStreams() error {
+	oldest := e.now().Add(-streamRetention).UnixMilli()
+	for _, name := range e.tableNames() {
+		t := e.lookup(name)
+		if t == nil || len(t.meta.Streams) == 0 {
+			continue
+		}
+		if err := e.trimTable(t, oldest); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Engine) trimTable(t *table, oldest int64) error {
+	lo, hi := storage.RecordRange(t.meta.ID)
+	var end []byte
+	err := e.db.Scan(lo, hi, func(k, v []byte) bool {
+		var r record
+		if json.Unmarshal(v, &r) != nil || r.At >= oldest {
+			return false
+		}
+		end = append(end[:0], k...)
+		return true
+	})
+	if err != nil || end == nil {
+		return err
+	}
+	b := e.db.NewBatch()
+	b.DeleteRange(lo, append(end, 0))
+	return b.CommitNoSync()
+}
