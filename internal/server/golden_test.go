@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,8 +89,11 @@ func newTestHandler(t testing.TB) *Handler {
 func do(h http.Handler, target string, body []byte) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(body))
 	req.Header.Set("Content-Type", contentType)
+	if target != "" && !strings.Contains(target, ".") {
+		target = targetPrefix + target // a bare name is a DynamoDB operation
+	}
 	if target != "" {
-		req.Header.Set("X-Amz-Target", targetPrefix+target)
+		req.Header.Set("X-Amz-Target", target)
 	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)

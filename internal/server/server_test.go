@@ -63,7 +63,8 @@ func TestHealthCheck(t *testing.T) {
 
 var fuzzTargets = []string{"CreateTable", "DescribeTable", "DeleteTable", "ListTables", "UpdateTable",
 	"PutItem", "GetItem", "DeleteItem", "UpdateItem", "TagResource", "UntagResource", "ListTagsOfResource", "Bogus", "UpdateTimeToLive", "DescribeTimeToLive",
-	"Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"}
+	"Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+	streamsTargetPrefix + "ListStreams", streamsTargetPrefix + "DescribeStream", streamsTargetPrefix + "GetShardIterator", streamsTargetPrefix + "GetRecords"}
 
 // FuzzRequest sends arbitrary bodies to every operation of a server that
 // has a table: no body may panic the server or earn a 500.
@@ -77,7 +78,9 @@ func FuzzRequest(f *testing.F) {
 		`{"RequestItems":{"TBL":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}},{"DeleteRequest":{"Key":{"pk":{"S":"b"}}}}]}}`,
 		`{"RequestItems":{"TBL":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"pk"}}}`,
 		`{"ClientRequestToken":"t","TransactItems":[{"Put":{"TableName":"TBL","Item":{"pk":{"S":"a"}}}},{"Update":{"TableName":"TBL","Key":{"pk":{"S":"b"}},"UpdateExpression":"ADD n :one","ConditionExpression":"attribute_not_exists(pk)","ExpressionAttributeValues":{":one":{"N":"1"}}}}]}`,
-		`{"TransactItems":[{"Get":{"TableName":"TBL","Key":{"pk":{"S":"a"}}}}]}`}
+		`{"TransactItems":[{"Get":{"TableName":"TBL","Key":{"pk":{"S":"a"}}}}]}`,
+		`{"StreamArn":"arn:aws:dynamodb:us-east-1:000000000000:table/TBL/stream/2026-01-01T00:00:00.000","ShardId":"shardId-00000000000000000000-00000001","ShardIteratorType":"AT_SEQUENCE_NUMBER","SequenceNumber":"000000000000000000001"}`,
+		`{"ShardIterator":"eyJhIjoiYXJuIiwibiI6MSwidCI6MH0","Limit":5}`}
 	for i, s := range seeds {
 		f.Add(uint8(i), []byte(s))
 	}
