@@ -115,6 +115,21 @@ expect transact-get-items "B	2	0" -- \
   ddb transact-get-items --transact-items '[{"Get":{"TableName":"Music","Key":{"Artist":{"S":"B"},"SongTitle":{"S":"1"}}}},{"Get":{"TableName":"Music","Key":{"Artist":{"S":"C"},"SongTitle":{"S":"1"}}}}]' \
     --query '[Responses[0].Item.Artist.S, length(Responses), length(Responses[1])]' --output text
 
+expect stream-table "NEW_IMAGE" -- \
+  ddb create-table --table-name Events --attribute-definitions AttributeName=id,AttributeType=S \
+    --key-schema AttributeName=id,KeyType=HASH --billing-mode PAY_PER_REQUEST \
+    --stream-specification StreamEnabled=true,StreamViewType=NEW_IMAGE \
+    --query 'TableDescription.StreamSpecification.StreamViewType' --output text
+ddb put-item --table-name Events --item '{"id":{"S":"e1"}}' >/dev/null 2>&1 || true
+streams() { aws dynamodbstreams --endpoint-url "$endpoint" "$@"; }
+stream_arn=$(streams list-streams --table-name Events --query 'Streams[0].StreamArn' --output text 2>&1 || true)
+shard_id=$(streams describe-stream --stream-arn "$stream_arn" --query 'StreamDescription.Shards[0].ShardId' --output text 2>&1 || true)
+shard_it=$(streams get-shard-iterator --stream-arn "$stream_arn" --shard-id "$shard_id" --shard-iterator-type TRIM_HORIZON \
+  --query ShardIterator --output text 2>&1 || true)
+expect stream-records "INSERT	e1" -- \
+  streams get-records --shard-iterator "$shard_it" --query 'Records[0].[eventName, dynamodb.NewImage.id.S]' --output text
+ddb delete-table --table-name Events >/dev/null 2>&1 || true
+
 expect_error wrong-key-type ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"N":"1"},"SongTitle":{"S":"x"}}'
 expect_error missing-key ValidationException -- ddb put-item --table-name Music --item '{"Artist":{"S":"a"}}'
 expect_error unknown-table ResourceNotFoundException -- ddb get-item --table-name Nope --key "$key"
