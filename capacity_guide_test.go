@@ -252,3 +252,43 @@ func TestCapacityGuideScan(t *testing.T) {
 	checkCapacity(t, scan(&dynamodb.ScanInput{ProjectionExpression: aws.String("pk")}), "tbl", true, cu{table: 10})
 	checkCapacity(t, scan(&dynamodb.ScanInput{Select: types.SelectCount, ConsistentRead: aws.Bool(true)}), "tbl", true, cu{table: 20})
 }
+
+// Transactions on missing items: a ConditionCheck or Delete of a missing
+// item costs twice the minimum write, a Get twice the minimum read, and a
+// replay of a transaction that deleted its item reads nothing but still
+// costs the minimum read.
+func TestCapacityTransactMissingItems(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createSimple(t, c, "tbl")
+	if err := put(c, "tbl", padTo(pk("big"), 5000)); err != nil {
+		t.Fatal(err)
+	}
+	write := func(token *string, items ...types.TransactWriteItem) {
+		t.Helper()
+		out, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items, ClientRequestToken: token, ReturnConsumedCapacity: indexes})
+		if err != nil || len(out.ConsumedCapacity) != 1 {
+			t.Fatal(err, out)
+		}
+		want := cu{table: 4} // two missing items, 2 WCU each
+		if token != nil {
+			want = cu{table: 1} // the replay reads one missing item
+		}
+		checkCapacity(t, &out.ConsumedCapacity[0], "tbl", token != nil, want)
+	}
+	write(nil, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: aws.String("tbl"), Key: pk("none"), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		types.TransactWriteItem{Delete: &types.Delete{TableName: aws.String("tbl"), Key: pk("gone")}})
+	del := types.TransactWriteItem{Delete: &types.Delete{TableName: aws.String("tbl"), Key: pk("big")}}
+	token := aws.String("replay-of-a-delete")
+	first, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{del}, ClientRequestToken: token, ReturnConsumedCapacity: indexes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCapacity(t, &first.ConsumedCapacity[0], "tbl", false, cu{table: 10}) // 5,000 B: 5 WCU, twice
+	write(token, del)
+	g, err := c.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{ReturnConsumedCapacity: indexes,
+		TransactItems: []types.TransactGetItem{{Get: &types.Get{TableName: aws.String("tbl"), Key: pk("none")}}}})
+	if err != nil || len(g.ConsumedCapacity) != 1 {
+		t.Fatal(err, g.ConsumedCapacity)
+	}
+	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", true, cu{table: 2})
+}

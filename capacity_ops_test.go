@@ -117,6 +117,10 @@ func (f *capFixture) queryLSIFetch() (*types.ConsumedCapacity, error) {
 	return f.query(aws.String("byL"), "k", "a", types.SelectAllAttributes, true)
 }
 
+func (f *capFixture) queryLSIFetchEventual() (*types.ConsumedCapacity, error) {
+	return f.query(aws.String("byL"), "k", "a", types.SelectAllAttributes, false)
+}
+
 func (f *capFixture) scan(index *string) (*types.ConsumedCapacity, error) {
 	f.setup()
 	out, err := f.c.Scan(ctx, &dynamodb.ScanInput{TableName: &f.table, IndexName: index, ReturnConsumedCapacity: indexes})

@@ -131,6 +131,8 @@ var capOps = []capOp{
 		want: func(r sizeRow) cu { return cu{lsi: 1} }}, // the 6 B entry, consistently
 	{name: "Query LSI fetching", read: true, indexOnly: true, run: (*capFixture).queryLSIFetch,
 		want: func(r sizeRow) cu { return cu{lsi: 1, table: r.r} }}, // the entry, plus the whole item from the table
+	{name: "Query LSI fetching eventual", read: true, indexOnly: true, run: (*capFixture).queryLSIFetchEventual,
+		want: func(r sizeRow) cu { return cu{lsi: 0.5, table: r.r / 2} }}, // both halved
 	{name: "BatchGetItem", read: true, run: (*capFixture).batchGet,
 		want: func(r sizeRow) cu { return cu{table: r.r + 1} }}, // the item, plus the minimum for a missing one
 	{name: "BatchGetItem eventual", read: true, run: (*capFixture).batchGetEventual,
@@ -182,10 +184,11 @@ func checkIndexes(t *testing.T, m map[string]types.Capacity, name string, read b
 // checkPart checks one table or index entry; want 0 means it is absent.
 func checkPart(t *testing.T, what string, c *types.Capacity, read bool, want float64) {
 	t.Helper()
+	if (c == nil) != (want == 0) {
+		t.Errorf("%s: %+v, want %v units (0: absent)", what, c, want)
+		return
+	}
 	if c == nil {
-		if want != 0 {
-			t.Errorf("%s: absent, want %v units", what, want)
-		}
 		return
 	}
 	checkUnits(t, what, c.CapacityUnits, c.ReadCapacityUnits, c.WriteCapacityUnits, read, want)
@@ -387,4 +390,12 @@ func TestCapacityTableNameIsAsRequested(t *testing.T) {
 		t.Fatal(err, g.ConsumedCapacity)
 	}
 	checkCapacity(t, &g.ConsumedCapacity[0], arn, true, cu{table: 1})
+	other := avMap{"Artist": s("Other"), "SongTitle": s("Song")}
+	w, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{ReturnConsumedCapacity: indexes,
+		RequestItems: map[string][]types.WriteRequest{arn: {putReq(musicKey())}, "Music": {putReq(other)}}})
+	if err != nil || len(w.ConsumedCapacity) != 2 {
+		t.Fatal(err, w.ConsumedCapacity)
+	}
+	checkCapacity(t, &w.ConsumedCapacity[0], "Music", false, cu{table: 1}) // "M" sorts before "a"
+	checkCapacity(t, &w.ConsumedCapacity[1], arn, false, cu{table: 1})
 }

@@ -169,9 +169,10 @@ func roundUp(size, unit int) float64 {
 }
 
 // chargeWrite adds replacing old with new (either nil when absent) to u:
-// the table's units times factor (2 in a transaction), and each index's
-// units for its entry. Indexes are those of the table's current
-// definition, as the commit maintains them.
+// the table's units times factor (2 in a transaction, which prepares and
+// commits the item), and each index's units for its entry, once (an index
+// is updated after the commit, never prepared). Indexes are those of the
+// table's current definition, as the commit maintains them.
 func (t *table) chargeWrite(u *usage, old, new attr.Item, factor float64) {
 	t = t.alive.current.Load()
 	u.table += factor * writeUnits(old, new)
