@@ -32,7 +32,7 @@ func (e *Engine) BatchGetItem(_ context.Context, in *protocol.BatchGetItemInput)
 			return nil, err
 		}
 	}
-	r.out.ConsumedCapacity = capacities(in.ReturnConsumedCapacity, r.units)
+	r.out.ConsumedCapacity = r.units.report(in.ReturnConsumedCapacity)
 	return r.out, nil
 }
 
@@ -93,9 +93,9 @@ func distinct(keys []itemKey) error {
 // batchRead is a BatchGetItem's response as it fills up.
 type batchRead struct {
 	out   *protocol.BatchGetItemOutput
-	bytes int                // size of the items in the response so far
-	full  bool               // the size limit was reached: the rest is unprocessed
-	units map[string]float64 // read units consumed, by table name
+	bytes int    // size of the items in the response so far
+	full  bool   // the size limit was reached: the rest is unprocessed
+	units usages // read units consumed, by table as the request named it
 }
 
 // newBatchRead starts an empty response: DynamoDB always sends both maps.
@@ -105,7 +105,7 @@ func newBatchRead(tables int) *batchRead {
 			Responses:       make(map[string][]protocol.Item, tables),
 			UnprocessedKeys: map[string]protocol.KeysAndAttributes{},
 		},
-		units: map[string]float64{},
+		units: usages{},
 	}
 }
 
@@ -150,7 +150,7 @@ func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bo
 		return nil, false, nil
 	}
 	r.bytes += it.Size()
-	r.units[g.t.meta.Desc.TableName] += readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
+	r.units.of(g.ref, true).table += readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
 	return it, true, nil
 }
 
@@ -159,17 +159,4 @@ func (g *tableGets) from(i int) protocol.KeysAndAttributes {
 	ka := g.req
 	ka.Keys = g.req.Keys[i:]
 	return ka
-}
-
-// capacities is a batch's ConsumedCapacity, one entry per table in name
-// order, when the request asked for it.
-func capacities(mode *string, units map[string]float64) []protocol.ConsumedCapacity {
-	if mode == nil || *mode == "NONE" {
-		return nil
-	}
-	out := make([]protocol.ConsumedCapacity, 0, len(units))
-	for _, name := range slices.Sorted(maps.Keys(units)) {
-		out = append(out, *capacity(mode, name, units[name]))
-	}
-	return out
 }

@@ -28,7 +28,7 @@ func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemIn
 	}
 	return &protocol.BatchWriteItemOutput{
 		UnprocessedItems:      map[string][]protocol.WriteRequest{},
-		ConsumedCapacity:      capacities(in.ReturnConsumedCapacity, units),
+		ConsumedCapacity:      units.report(in.ReturnConsumedCapacity),
 		ItemCollectionMetrics: e.batchCollections(plan, in.ReturnItemCollectionMetrics),
 	}, nil
 }
@@ -57,10 +57,11 @@ func (e *Engine) batchCollections(plan []batchWrite, mode *string) map[string][]
 // batchWrite is one checked request of a batch: a put of item, or a
 // delete when item is nil.
 type batchWrite struct {
-	t    *table
-	key  itemKey
-	item attr.Item
-	ref  attr.Item // the put's item or the delete's key
+	t     *table
+	table string // the table as the request named it (name or ARN)
+	key   itemKey
+	item  attr.Item
+	ref   attr.Item // the put's item or the delete's key
 }
 
 // planWrites resolves every table, then checks every request against its
@@ -79,6 +80,7 @@ func (e *Engine) planWrites(items map[string][]protocol.WriteRequest) ([]batchWr
 			if err != nil {
 				return nil, err
 			}
+			bw.table = ref
 			plan = append(plan, bw)
 			keys = append(keys, bw.key)
 		}
@@ -111,23 +113,24 @@ func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 }
 
 // applyAll locks every item of the batch, reads each one's current version
-// and commits every change in one batch. It returns the write units
-// consumed by table name: a delete of a missing item still costs one.
-func (e *Engine) applyAll(plan []batchWrite) (map[string]float64, error) {
+// and commits every change in one batch. It returns the capacity consumed
+// per table, each request charged as PutItem or DeleteItem would be: a
+// delete of a missing item still costs one unit.
+func (e *Engine) applyAll(plan []batchWrite) (usages, error) {
 	hashes := make([]uint64, len(plan))
 	for i, p := range plan {
 		hashes[i] = p.key.hash
 	}
 	unlock := e.locks.lockAll(hashes)
 	defer unlock()
-	units := map[string]float64{}
+	units := usages{}
 	ws := make([]write, 0, len(plan))
 	for _, p := range plan {
 		old, err := e.readItem(p.key)
 		if err != nil {
 			return nil, err
 		}
-		units[p.t.meta.Desc.TableName] += writeUnits(old, p.item)
+		p.t.chargeWrite(units.of(p.table, false), old, p.item, 1)
 		if old != nil || p.item != nil {
 			ws = append(ws, write{t: p.t, key: p.key, old: old, new: p.item})
 		}

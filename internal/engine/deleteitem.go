@@ -29,7 +29,7 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	}
 	return &protocol.DeleteItemOutput{
 		Attributes:            returnOld(&in.WriteOptions, old),
-		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, nil)),
+		ConsumedCapacity:      t.writeReport(in.ReturnConsumedCapacity, *in.TableName, old, nil),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Key),
 	}, nil
 }

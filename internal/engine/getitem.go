@@ -19,7 +19,7 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	t, k, err := e.keyedTable(*in.TableName, in.Key)
+	_, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,8 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 		return nil, err
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
-	out := &protocol.GetItemOutput{ConsumedCapacity: capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, readUnits(it, consistent))}
+	u := &usage{read: true, table: readUnits(it, consistent)}
+	out := &protocol.GetItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, *in.TableName)}
 	if it != nil {
 		out.Item = project(it, in.AttributesToGet, proj)
 	}

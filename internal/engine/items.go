@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"slices"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -166,33 +165,4 @@ func statsDelta(old, new attr.Item) storage.Stats {
 		d.Bytes += int64(new.Size())
 	}
 	return d
-}
-
-// capacity reports consumed capacity when the request asked for it
-// (TOTAL or INDEXES): units is already rounded per DynamoDB's rules.
-func capacity(mode *string, table string, units float64) *protocol.ConsumedCapacity {
-	if mode == nil || *mode == "NONE" {
-		return nil
-	}
-	c := &protocol.ConsumedCapacity{TableName: table, CapacityUnits: &units}
-	if *mode == "INDEXES" {
-		c.Table = &protocol.Capacity{CapacityUnits: &units}
-	}
-	return c
-}
-
-// writeUnits is one unit per KB started of the larger of the item before
-// and after, and at least one.
-func writeUnits(old, new attr.Item) float64 {
-	return math.Max(1, math.Ceil(float64(max(old.Size(), new.Size()))/1024))
-}
-
-// readUnits is one unit per 4 KB started, at least one; half that for an
-// eventually consistent read.
-func readUnits(it attr.Item, consistent bool) float64 {
-	u := math.Max(1, math.Ceil(float64(it.Size())/4096))
-	if !consistent {
-		u /= 2
-	}
-	return u
 }

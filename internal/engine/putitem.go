@@ -34,7 +34,7 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	}
 	return &protocol.PutItemOutput{
 		Attributes:            returnOld(&in.WriteOptions, old),
-		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, in.Item)),
+		ConsumedCapacity:      t.writeReport(in.ReturnConsumedCapacity, *in.TableName, old, in.Item),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Item),
 	}, nil
 }

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"math"
-
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
@@ -27,6 +25,7 @@ type readPlan struct {
 	limit      int64           // 0: none
 	consistent bool
 	capMode    *string
+	tableRef   string // the table as the request named it (name or ARN)
 }
 
 // pageState accumulates one page while the iterator runs.
@@ -34,7 +33,9 @@ type pageState struct {
 	items   []attr.Item
 	count   int64
 	scanned int64
-	bytes   int
+	bytes   int     // what the page limit counts
+	read    int     // size of the items or index entries read
+	fetched float64 // read units of the table items an LSI read fetched
 	last    attr.Item
 	full    bool // stopped by Limit or the page size
 	err     error
@@ -61,8 +62,10 @@ func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
 // visit handles one stored item or index entry; it returns false to stop.
 func (e *Engine) visit(p *readPlan, st *pageState, v []byte) bool {
 	it, err := attr.DecodeItem(v)
+	st.read += it.Size()
 	if err == nil && p.fetchTable {
 		it, err = e.tableItem(p.t, it)
+		st.fetched += readUnits(it, true)
 	}
 	if err != nil {
 		st.err = err
@@ -120,12 +123,29 @@ func (p *readPlan) output(st *pageState) *protocol.ReadOutput {
 	if st.full && st.last != nil {
 		out.LastEvaluatedKey = p.keyOf(st.last)
 	}
-	units := math.Max(1, math.Ceil(float64(st.bytes)/4096))
-	if !p.consistent {
-		units /= 2
-	}
-	out.ConsumedCapacity = capacity(p.capMode, p.t.meta.Desc.TableName, units)
+	out.ConsumedCapacity = p.usage(st).report(p.capMode, p.tableRef)
 	return out
+}
+
+// usage is the page's capacity, by the Developer Guide's rules for Query
+// and Scan: the sizes of every item or index entry read (before any
+// filter, whatever the projection) are summed and rounded up to 4 KB once,
+// at least one unit, charged to the table or index read; an LSI read that
+// fetches from the table also pays for each item fetched, rounded up to
+// 4 KB on its own. Eventually consistent reads cost half.
+func (p *readPlan) usage(st *pageState) *usage {
+	u := &usage{read: true}
+	units := roundUp(st.read, readUnitBytes)
+	if p.ix == nil {
+		u.table = units
+	} else {
+		u.addIndex(p.ix, units)
+		u.table = st.fetched
+	}
+	if !p.consistent {
+		u.halve()
+	}
+	return u
 }
 
 // keyOf is the LastEvaluatedKey for it: the table's key attributes, and on

@@ -72,7 +72,7 @@ func (e *Engine) plan(o *protocol.ReadOptions, r readExprs) (*readPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &readPlan{t: t, filter: r.filter, proj: r.proj, capMode: o.ReturnConsumedCapacity,
+	p := &readPlan{t: t, filter: r.filter, proj: r.proj, capMode: o.ReturnConsumedCapacity, tableRef: *o.TableName,
 		consistent: o.ConsistentRead != nil && *o.ConsistentRead}
 	if o.Limit != nil {
 		p.limit = *o.Limit

@@ -164,18 +164,6 @@ func newRecord(t *table, w *write, view string, now time.Time) *record {
 	return r
 }
 
-func sameItem(a, b attr.Item) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for name, v := range a {
-		if w, ok := b[name]; !ok || !attr.Equal(&v, &w) {
-			return false
-		}
-	}
-	return true
-}
-
 // keyOf is the key attributes of it.
 func (t *table) keyOf(it attr.Item) attr.Item {
 	k := attr.Item{t.key.hash.name: it[t.key.hash.name]}

@@ -69,13 +69,13 @@ func (e *Engine) readToken(token string) (tokenRecord, bool, error) {
 // replay answers a repeated request: nothing is written, and the capacity
 // reported is that of reading the items, as DynamoDB documents.
 func (e *Engine) replay(in *protocol.TransactWriteItemsInput, acts []txAction) (*protocol.TransactWriteItemsOutput, error) {
-	units := map[string]float64{}
+	units := usages{}
 	for _, a := range acts {
 		it, err := e.readItem(a.key)
 		if err != nil {
 			return nil, err
 		}
-		units[a.t.meta.Desc.TableName] += readUnits(it, true)
+		units.of(a.table, true).table += readUnits(it, true)
 	}
-	return &protocol.TransactWriteItemsOutput{ConsumedCapacity: capacities(in.ReturnConsumedCapacity, units)}, nil
+	return &protocol.TransactWriteItemsOutput{ConsumedCapacity: units.report(in.ReturnConsumedCapacity)}, nil
 }

@@ -32,18 +32,25 @@ func (e *Engine) TransactWriteItems(_ context.Context, in *protocol.TransactWrit
 	return e.runTransaction(in, acts, nil)
 }
 
+// txFactor is what a transaction pays for each item, in units of the
+// same write or read outside one: the Developer Guide's two underlying
+// operations, prepare and commit. Index entries are written once, after
+// the commit, so they are not doubled (see chargeWrite).
+const txFactor = 2
+
 // maxTransactBytes is DynamoDB's limit on the aggregate size of a
 // transaction's items.
 const maxTransactBytes = 4 << 20
 
 // txAction is one checked action of a transaction.
 type txAction struct {
-	kind string // ConditionCheck, Put, Delete or Update
-	t    *table
-	key  itemKey
-	ref  attr.Item // the Put's item, else the Key
-	w    writeExprs
-	opts *protocol.WriteOptions
+	kind  string // ConditionCheck, Put, Delete or Update
+	t     *table
+	table string // the table as the request named it (name or ARN)
+	key   itemKey
+	ref   attr.Item // the Put's item, else the Key
+	w     writeExprs
+	opts  *protocol.WriteOptions
 }
 
 // planTransaction checks every action against its table before any item
@@ -71,7 +78,7 @@ func (e *Engine) planTransaction(items []protocol.TransactWriteItem) ([]txAction
 
 func (e *Engine) planAction(item *protocol.TransactWriteItem) (txAction, error) {
 	kind, a, _ := validate.TransactKind(item)
-	act := txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key}
+	act := txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key, table: *a.TableName}
 	var err error
 	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil); err != nil {
 		return act, err
@@ -107,7 +114,7 @@ func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txA
 		return nil, err
 	}
 	return &protocol.TransactWriteItemsOutput{
-		ConsumedCapacity:      capacities(in.ReturnConsumedCapacity, units),
+		ConsumedCapacity:      units.report(in.ReturnConsumedCapacity),
 		ItemCollectionMetrics: e.transactCollections(acts, in.ReturnItemCollectionMetrics),
 	}, nil
 }
@@ -115,11 +122,11 @@ func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txA
 // evaluate reads every item and computes its next version. If any action
 // fails, nothing is written and the transaction is cancelled with one
 // reason per action, in request order.
-func (e *Engine) evaluate(acts []txAction) ([]write, map[string]float64, error) {
+func (e *Engine) evaluate(acts []txAction) ([]write, usages, error) {
 	reasons := make([]protocol.CancellationReason, len(acts))
 	failed := false
 	var ws []write
-	units := map[string]float64{}
+	units := usages{}
 	for i := range acts {
 		a := &acts[i]
 		old, err := e.readItem(a.key)
@@ -131,7 +138,7 @@ func (e *Engine) evaluate(acts []txAction) ([]write, map[string]float64, error) 
 			return nil, nil, err
 		}
 		reasons[i], failed = reason, failed || reason.Code != "None"
-		units[a.t.meta.Desc.TableName] += 2 * writeUnits(old, next)
+		a.t.chargeWrite(units.of(a.table, false), old, next, txFactor)
 		if a.kind != "ConditionCheck" && (old != nil || next != nil) {
 			ws = append(ws, write{t: a.t, key: a.key, old: old, new: next})
 		}

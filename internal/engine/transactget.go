@@ -23,7 +23,7 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 	snap := e.db.NewSnapshot()
 	defer snap.Close()
 	out := &protocol.TransactGetItemsOutput{Responses: make([]protocol.ItemResponse, len(gets))}
-	units := map[string]float64{}
+	units := usages{}
 	for i, g := range gets {
 		v, ok, err := snap.Get(g.key.storage)
 		if err != nil {
@@ -36,16 +36,17 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 			}
 			out.Responses[i].Item = project(it, nil, g.proj)
 		}
-		units[g.t.meta.Desc.TableName] += 2 * readUnits(it, true)
+		units.of(g.table, true).table += txFactor * readUnits(it, true)
 	}
-	out.ConsumedCapacity = capacities(in.ReturnConsumedCapacity, units)
+	out.ConsumedCapacity = units.report(in.ReturnConsumedCapacity)
 	return out, nil
 }
 
 type txGet struct {
-	t    *table
-	key  itemKey
-	proj expr.Projection
+	t     *table
+	table string // the table as the request named it (name or ARN)
+	key   itemKey
+	proj  expr.Projection
 }
 
 // planTransactGets resolves every read's table, key and projection before reading.
@@ -66,7 +67,7 @@ func (e *Engine) planTransactGets(items []protocol.TransactGetItem) ([]txGet, er
 			return nil, apierr.Validationf("Transaction request cannot include multiple operations on one item")
 		}
 		seen[string(k.storage)] = true
-		gets[i] = txGet{t: t, key: k, proj: proj}
+		gets[i] = txGet{t: t, table: *g.TableName, key: k, proj: proj}
 	}
 	return gets, nil
 }

@@ -38,7 +38,7 @@ func (e *Engine) UpdateItem(_ context.Context, in *protocol.UpdateItemInput) (*p
 	}
 	return &protocol.UpdateItemOutput{
 		Attributes:            updateReturn(in.ReturnValues, w.update, old, next),
-		ConsumedCapacity:      capacity(in.ReturnConsumedCapacity, t.meta.Desc.TableName, writeUnits(old, next)),
+		ConsumedCapacity:      t.writeReport(in.ReturnConsumedCapacity, *in.TableName, old, next),
 		ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Key),
 	}, nil
 }

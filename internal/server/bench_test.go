@@ -23,6 +23,11 @@ func benchItem(i int64) []byte {
 }
 
 func benchHandler(b *testing.B, onDisk bool) *Handler {
+	h, _ := benchEngine(b, onDisk)
+	return h
+}
+
+func benchEngine(b *testing.B, onDisk bool) (*Handler, *engine.Engine) {
 	opts := engine.Options{InMemory: !onDisk, Dir: b.TempDir()}
 	e, err := engine.Open(opts)
 	if err != nil {
@@ -33,7 +38,7 @@ func benchHandler(b *testing.B, onDisk bool) *Handler {
 	if rec := do(h, "CreateTable", []byte(benchTable)); rec.Code != 200 {
 		b.Fatal(rec.Body)
 	}
-	return h
+	return h, e
 }
 
 func benchPut(b *testing.B, onDisk bool) {
@@ -120,8 +125,11 @@ func BenchmarkUpdateItem(b *testing.B) {
 func BenchmarkQueryPartition(b *testing.B) {
 	for _, size := range []int{10_000, 1_000_000} {
 		b.Run(fmt.Sprint(size), func(b *testing.B) {
-			h := benchHandler(b, false)
+			h, e := benchEngine(b, false)
 			loadBench(b, h, size)
+			if err := e.Settle(); err != nil {
+				b.Fatal(err)
+			}
 			q := []byte(`{"TableName":"Bench","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p42"}}}`)
 			b.ReportAllocs()
 			b.ResetTimer()
