@@ -4,6 +4,7 @@
 //
 //	go run ./cmd/sortkey serve --in-memory &
 //	go run ./examples/streamtail --endpoint http://127.0.0.1:8000 --table Music
+
 package main
 
 import (
