@@ -49,8 +49,10 @@ func TestOnlineIndexCreationWhileWriting(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkCreating(t, out.TableDescription)
+	started := time.Now()
 	stop := writeDuringBackfill(t, c)
 	waitActive(t, c, "online", "ByG")
+	t.Logf("backfill of %d items took %v while writes ran", onlineItems, time.Since(started).Round(time.Millisecond))
 	stop()
 	checkIndexMatchesTable(t, c)
 }
