@@ -4,6 +4,9 @@
 //	srv := sortkeytest.New(t)
 //	client := srv.Client() // *dynamodb.Client
 //
-// The server listens on 127.0.0.1 on a free port and is closed with the
-// test. Each call gets a fresh, empty database.
+// Each call gets a fresh, empty database, closed with the test. Client and
+// AWSConfig hand requests to the server in process (the SDK still builds,
+// signs and parses real HTTP messages, but no socket is used), which makes
+// a request about 2.5 times cheaper; the server also listens on
+// 127.0.0.1 (URL, NetworkAWSConfig) for tools and other languages.
 package sortkeytest

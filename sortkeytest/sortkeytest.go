@@ -1,6 +1,7 @@
 package sortkeytest
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -46,10 +47,20 @@ func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
 	return &Server{URL: hs.URL, DB: db}
 }
 
-// AWSConfig is an aws.Config pointed at the server, with fixed dummy
-// credentials and the database's region; it reads nothing from the
-// environment or ~/.aws, so tests behave the same on every machine.
+// AWSConfig is an aws.Config for the server, with fixed dummy credentials
+// and the database's region; it reads nothing from the environment or
+// ~/.aws, so tests behave the same on every machine. Its HTTP client hands
+// requests to the server in process, without a socket; clients that
+// cannot take a Go transport use URL instead (see NetworkAWSConfig).
 func (s *Server) AWSConfig() aws.Config {
+	cfg := s.NetworkAWSConfig()
+	cfg.HTTPClient = &http.Client{Transport: inProcess{h: s.DB.Handler()}}
+	return cfg
+}
+
+// NetworkAWSConfig is AWSConfig over the server's TCP listener, for tests
+// that want the network path too.
+func (s *Server) NetworkAWSConfig() aws.Config {
 	return aws.Config{
 		Region:       s.DB.Region(),
 		Credentials:  credentials.NewStaticCredentialsProvider("sortkey", "sortkey", ""),

@@ -1,0 +1,37 @@
+package sortkeytest
+
+import (
+	"net/http"
+	"net/http/httptest"
+)
+
+// inProcess is an http.RoundTripper that hands each request straight to
+// the server's handler: the SDK still builds, signs and sends a real HTTP
+// request and parses a real HTTP response, but no socket, kernel or
+// connection pool is involved.
+type inProcess struct{ h http.Handler }
+
+func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	rec := httptest.NewRecorder()
+	t.h.ServeHTTP(rec, serverSide(req))
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
+}
+
+// serverSide gives the handler the request as a server would see it: a
+// Host and a RequestURI, and a body it may read to the end.
+func serverSide(req *http.Request) *http.Request {
+	r := req.Clone(req.Context())
+	r.RequestURI = req.URL.RequestURI()
+	if r.Host == "" {
+		r.Host = req.URL.Host
+	}
+	if r.Body == nil {
+		r.Body = http.NoBody
+	}
+	return r
+}
