@@ -1,0 +1,93 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+	"time"
+)
+
+// Result is one operation's figures over a run.
+type Result struct {
+	Workload    string  `json:"workload"`
+	Op          string  `json:"op"`
+	Concurrency int     `json:"concurrency"`
+	Ops         int     `json:"ops"`
+	Errors      int     `json:"errors"`
+	OpsPerSec   float64 `json:"ops_per_sec"`
+	P50ms       float64 `json:"p50_ms"`
+	P99ms       float64 `json:"p99_ms"`
+	P999ms      float64 `json:"p999_ms"`
+	FirstError  string  `json:"first_error,omitempty"`
+}
+
+// Summarize groups samples by operation, in first-seen order.
+func Summarize(workload string, concurrency int, samples []Sample, elapsed time.Duration) []Result {
+	byOp := map[string][]Sample{}
+	var order []string
+	for _, s := range samples {
+		if _, ok := byOp[s.Op]; !ok {
+			order = append(order, s.Op)
+		}
+		byOp[s.Op] = append(byOp[s.Op], s)
+	}
+	out := make([]Result, 0, len(order))
+	for _, op := range order {
+		out = append(out, summarize(workload, op, concurrency, byOp[op], elapsed))
+	}
+	return out
+}
+
+func summarize(workload, op string, concurrency int, ss []Sample, elapsed time.Duration) Result {
+	r := Result{Workload: workload, Op: op, Concurrency: concurrency, Ops: len(ss), OpsPerSec: float64(len(ss)) / elapsed.Seconds()}
+	lat := make([]time.Duration, 0, len(ss))
+	for _, s := range ss {
+		lat = append(lat, s.Latency)
+		if s.Err != nil {
+			r.Errors++
+			if r.FirstError == "" {
+				r.FirstError = s.Err.Error()
+			}
+		}
+	}
+	slices.Sort(lat)
+	r.P50ms, r.P99ms, r.P999ms = pct(lat, 0.50), pct(lat, 0.99), pct(lat, 0.999)
+	return r
+}
+
+// pct is the q-quantile of sorted latencies, in milliseconds.
+func pct(sorted []time.Duration, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := min(int(q*float64(len(sorted))), len(sorted)-1)
+	return float64(sorted[i].Microseconds()) / 1000
+}
+
+// WriteTable prints results as an aligned table, errors included.
+func WriteTable(w io.Writer, rs []Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\t")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t\n", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors)
+	}
+	tw.Flush()
+	for _, r := range rs {
+		if r.FirstError != "" {
+			fmt.Fprintf(w, "first %s error: %s\n", r.Op, r.FirstError)
+		}
+	}
+}
+
+// WriteJSON prints one JSON object per result, one per line.
+func WriteJSON(w io.Writer, rs []Result) error {
+	enc := json.NewEncoder(w)
+	for _, r := range rs {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,182 @@
+package bench
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// Table is the benchmark's table: a partition key and a string sort key.
+const Table = "sortkey_bench"
+
+// CreateTable is the CreateTable body for Table.
+const CreateTable = `{"TableName":"` + Table + `","BillingMode":"PAY_PER_REQUEST",` +
+	`"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}],` +
+	`"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}`
+
+// Request is one prebuilt request: its operation and JSON body.
+type Request struct {
+	Op   string
+	Body []byte
+}
+
+// Workloads names every workload Build accepts.
+var Workloads = []string{"put", "get", "query", "update", "batch-write", "transact-write", "mix"}
+
+// keys picks item numbers in [0, n): uniformly, or Zipf-skewed when skew > 1
+// (a few hot keys, as real traffic has).
+type keys struct {
+	rng  *rand.Rand
+	zipf *rand.Zipf
+	n    int
+}
+
+func newKeys(seed uint64, n int, skew float64) *keys {
+	k := &keys{rng: rand.New(rand.NewPCG(seed, 1)), n: max(n, 1)}
+	if skew > 1 {
+		k.zipf = rand.NewZipf(k.rng, skew, 1, uint64(k.n-1))
+	}
+	return k
+}
+
+func (k *keys) next() int {
+	if k.zipf != nil {
+		return int(k.zipf.Uint64())
+	}
+	return k.rng.IntN(k.n)
+}
+
+// Shape is what a workload's requests look like.
+type Shape struct {
+	Keys     int     // item numbers in use (the preloaded items)
+	ItemSize int     // approximate bytes per item
+	Skew     float64 // Zipf exponent; <= 1 means uniform
+}
+
+// partition is item i's partition key. Every 100 items form a partition
+// of 30 and one of 70, so Query reads partitions of realistic sizes.
+func partition(i int) string {
+	p := i / 100 * 2
+	if i%100 >= 30 {
+		p++
+	}
+	return fmt.Sprintf("p%d", p)
+}
+
+// item renders item i as an Item JSON object padded to about size bytes.
+func item(i, size int) string {
+	pad := max(size-40, 1)
+	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), strings.Repeat("x", pad))
+}
+
+// sortKey is hierarchical, as single-table designs make them, so Query can
+// narrow a partition with begins_with.
+func sortKey(i int) string { return fmt.Sprintf("ITEM#%02d#%08d", i%7, i) }
+
+func key(i int) string {
+	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"}}`, partition(i), sortKey(i))
+}
+
+// Build prebuilds count requests of a workload.
+func Build(workload string, s Shape, count int, seed uint64) ([]Request, error) {
+	mk, ok := builders[workload]
+	if workload == "mix" {
+		return buildMix(s, count, seed), nil
+	}
+	if !ok {
+		return nil, fmt.Errorf("unknown workload %q (have %s)", workload, strings.Join(Workloads, ", "))
+	}
+	k := newKeys(seed, s.Keys, s.Skew)
+	out := make([]Request, count)
+	for i := range out {
+		out[i] = mk(k, s)
+	}
+	return out, nil
+}
+
+var builders = map[string]func(*keys, Shape) Request{
+	"put": func(k *keys, s Shape) Request {
+		return Request{"PutItem", fmt.Appendf(nil, `{"TableName":"%s","Item":%s}`, Table, item(k.next(), s.ItemSize))}
+	},
+	"get": func(k *keys, s Shape) Request {
+		return Request{"GetItem", fmt.Appendf(nil, `{"TableName":"%s","Key":%s}`, Table, key(k.next()))}
+	},
+	"query": func(k *keys, s Shape) Request {
+		i := k.next()
+		return Request{"Query", fmt.Appendf(nil, `{"TableName":"%s","Limit":10,"KeyConditionExpression":"pk = :p AND begins_with(sk, :b)",`+
+			`"ExpressionAttributeValues":{":p":{"S":"%s"},":b":{"S":"ITEM#%02d#"}}}`, Table, partition(i), i%7)}
+	},
+	"update": func(k *keys, s Shape) Request {
+		return Request{"UpdateItem", fmt.Appendf(nil, `{"TableName":"%s","Key":%s,"UpdateExpression":"ADD n :one",`+
+			`"ConditionExpression":"attribute_not_exists(n) OR n >= :zero","ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}}`, Table, key(k.next()))}
+	},
+	"batch-write": func(k *keys, s Shape) Request { return batchWrite(k, s) },
+	"transact-write": func(k *keys, s Shape) Request {
+		return transactWrite(k, s)
+	},
+}
+
+// distinctKeys draws n different item numbers, as a batch or transaction
+// may not name one item twice.
+func distinctKeys(k *keys, n int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for len(out) < n && len(seen) < k.n {
+		if i := k.next(); !seen[i] {
+			seen[i] = true
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func batchWrite(k *keys, s Shape) Request {
+	var parts []string
+	for _, i := range distinctKeys(k, 25) {
+		parts = append(parts, `{"PutRequest":{"Item":`+item(i, s.ItemSize)+`}}`)
+	}
+	return Request{"BatchWriteItem", fmt.Appendf(nil, `{"RequestItems":{"%s":[%s]}}`, Table, strings.Join(parts, ","))}
+}
+
+func transactWrite(k *keys, s Shape) Request {
+	var parts []string
+	for _, i := range distinctKeys(k, 4) {
+		parts = append(parts, fmt.Sprintf(`{"Put":{"TableName":"%s","Item":%s}}`, Table, item(i, s.ItemSize)))
+	}
+	return Request{"TransactWriteItems", fmt.Appendf(nil, `{"TransactItems":[%s]}`, strings.Join(parts, ","))}
+}
+
+// buildMix is a read-heavy application mix: half gets, a fifth queries,
+// the rest puts and updates.
+func buildMix(s Shape, count int, seed uint64) []Request {
+	k := newKeys(seed, s.Keys, s.Skew)
+	pick := rand.New(rand.NewPCG(seed, 2))
+	out := make([]Request, count)
+	for i := range out {
+		switch r := pick.IntN(100); {
+		case r < 50:
+			out[i] = builders["get"](k, s)
+		case r < 70:
+			out[i] = builders["query"](k, s)
+		case r < 85:
+			out[i] = builders["put"](k, s)
+		default:
+			out[i] = builders["update"](k, s)
+		}
+	}
+	return out
+}
+
+// Preload is the requests that write items 0..n-1 before a run, in
+// batches of 25.
+func Preload(n, size int) []Request {
+	var out []Request
+	for start := 0; start < n; start += 25 {
+		var parts []string
+		for i := start; i < min(start+25, n); i++ {
+			parts = append(parts, `{"PutRequest":{"Item":`+item(i, size)+`}}`)
+		}
+		out = append(out, Request{"BatchWriteItem", fmt.Appendf(nil, `{"RequestItems":{"%s":[%s]}}`, Table, strings.Join(parts, ","))})
+	}
+	return out
+}
