@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// CreateProduct adds a product of an existing brand and category. The
+// put and the checks that both exist are one transaction, so a product
+// never points at a brand or category that is not there.
+func (s *Store) CreateProduct(ctx context.Context, name, brandID, categoryID string, priceCents int64, stock int) (Product, error) {
+	now, id, err := s.stamp()
+	if err != nil {
+		return Product{}, err
+	}
+	p := Product{ID: id, Name: name, PriceCents: priceCents, Stock: stock, CategoryID: categoryID,
+		BrandID: brandID, CreatedAt: now, UpdatedAt: now}
+	av, err := item(productKeys(p), "Product", p)
+	if err != nil {
+		return Product{}, err
+	}
+	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: aws.String(s.table), Item: av, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+		s.mustExist(pkBrands, brandSK(brandID)),
+		s.mustExist(pkCategories, categorySK(categoryID)),
+	}})
+	return p, transactionError(err, ErrExists, ErrNotFound, ErrNotFound)
+}
+
+// GetProductByID reads PK="PROD" AND SK="PRO#<id>" from the table.
+func (s *Store) GetProductByID(ctx context.Context, id string) (Product, error) {
+	var p Product
+	return p, s.get(ctx, pkProducts, productSK(id), &p)
+}
+
+// ListProducts queries PK="PROD" on the table: every product, by created_at.
+func (s *Store) ListProducts(ctx context.Context, dir Direction) ([]Product, error) {
+	return queryAll[Product](ctx, s, query{cond: "PK = :pk", values: values(":pk", pkProducts), dir: dir})
+}
+
+// ListProductsByBrand queries GSI1 for GSI1PK="BRAND#<id>": a brand's
+// products by category (KSUIDs, so in the categories' creation order),
+// then by their own created_at.
+func (s *Store) ListProductsByBrand(ctx context.Context, brandID string, dir Direction) ([]Product, error) {
+	return queryAll[Product](ctx, s, query{index: indexGSI1, cond: "GSI1PK = :pk",
+		values: values(":pk", "BRAND#"+brandID), dir: dir})
+}
+
+// ListProductsByBrandAndCategory queries GSI1 for GSI1PK="BRAND#<brand>"
+// AND begins_with(GSI1SK, "CAT#<category>#"): by created_at.
+func (s *Store) ListProductsByBrandAndCategory(ctx context.Context, brandID, categoryID string, dir Direction) ([]Product, error) {
+	return queryAll[Product](ctx, s, query{index: indexGSI1, cond: "GSI1PK = :pk AND begins_with(GSI1SK, :prefix)",
+		values: values(":pk", "BRAND#"+brandID, ":prefix", "CAT#"+categoryID+"#"), dir: dir})
+}
+
+// ListProductsByCategory queries GSI2 for GSI2PK="CAT#<id>": a category's
+// products by brand (in the brands' creation order), then by created_at.
+func (s *Store) ListProductsByCategory(ctx context.Context, categoryID string, dir Direction) ([]Product, error) {
+	return queryAll[Product](ctx, s, query{index: indexGSI2, cond: "GSI2PK = :pk",
+		values: values(":pk", "CAT#"+categoryID), dir: dir})
+}
+
+// ListProductsByCategoryAndBrand queries GSI2 for GSI2PK="CAT#<category>"
+// AND begins_with(GSI2SK, "BRAND#<brand>#"): by created_at.
+func (s *Store) ListProductsByCategoryAndBrand(ctx context.Context, categoryID, brandID string, dir Direction) ([]Product, error) {
+	return queryAll[Product](ctx, s, query{index: indexGSI2, cond: "GSI2PK = :pk AND begins_with(GSI2SK, :prefix)",
+		values: values(":pk", "CAT#"+categoryID, ":prefix", "BRAND#"+brandID+"#"), dir: dir})
+}
