@@ -12,6 +12,7 @@ require (
 	github.com/aws/smithy-go v1.28.8
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/cockroachdb/pebble v1.1.5
+	github.com/oklog/ulid/v2 v2.1.2
 	github.com/segmentio/ksuid v1.0.4
 )
 

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sortkeydb/sortkey/sortkeytest"
+)
+
+// TestMainTwiceOnOneServer runs the program as `--endpoint` does, twice:
+// the second run finds the table and the data, and prints the same.
+func TestMainTwiceOnOneServer(t *testing.T) {
+	srv := sortkeytest.New(t)
+	var first, second bytes.Buffer
+	if err := run(ctx, srv.URL, &first); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(ctx, srv.URL, &second); err != nil {
+		t.Fatal(err)
+	}
+	head1, body1, _ := strings.Cut(first.String(), "\n")
+	head2, body2, _ := strings.Cut(second.String(), "\n")
+	if head1 != "sample data: loaded" || head2 != "sample data: already loaded by an earlier run" {
+		t.Fatalf("first line of each run: %q, %q", head1, head2)
+	}
+	if body1 != body2 {
+		t.Fatalf("the runs differ:\n%s\n---\n%s", body1, body2)
+	}
+	for _, want := range []string{
+		"## 1. Get user profile\n   GetItem Market\n",
+		"## 2. Get the list of last N orders for user (N = 2)\n   Query Market  [pk = :pk]\n",
+		"## 3. Display bonuses for user\n   Query Market  [pk = :pk]\n",
+		"## 4. Get a single order with all its items by id\n   Query Market / IdLookupIndex  [id = :id AND tp = :tp]\n   Query Market  [pk = :pk AND begins_with(sk, :sk)]\n",
+		"Ceramic dripper", "383      Order", "(4 rows)\n\n## 4. (the same order number, asked for by another user)",
+	} {
+		if !strings.Contains(body1, want) {
+			t.Errorf("output lacks %q:\n%s", want, body1)
+		}
+	}
+}
