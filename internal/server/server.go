@@ -15,6 +15,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
 // MaxBodyBytes is the largest request body accepted. DynamoDB's largest
@@ -116,7 +117,13 @@ func tooLarge() error {
 // writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
 // check the body arrived whole; they verify it when present.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
+	var body []byte
+	var err error
+	if a, ok := v.(protocol.Appender); ok {
+		body, err = a.AppendJSON(make([]byte, 0, 512))
+	} else {
+		body, err = json.Marshal(v)
+	}
 	if err != nil {
 		e := apierr.Wrap(err)
 		status, body = e.Status(), errorBody(e)
