@@ -41,7 +41,7 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL (default: an embedded in-memory sortkey on a local port)")
 	fs.StringVar(&workloads, "workload", "put,get,query,update,batch-write,transact-write,mix", "comma-separated workloads: "+strings.Join(bench.Workloads, ", "))
 	fs.StringVar(&conc, "concurrency", "1,16", "comma-separated numbers of concurrent clients")
-	fs.DurationVar(&f.duration, "duration", 5*time.Second, "how long each workload runs at each concurrency")
+	fs.DurationVar(&f.duration, "duration", 5*time.Second, "how long each workload runs at each concurrency (0: only create the table and preload)")
 	fs.IntVar(&f.itemSize, "item-size", 200, "approximate bytes per item")
 	fs.IntVar(&f.preload, "preload", 10000, "items written before the runs")
 	fs.Float64Var(&f.skew, "skew", 0, "Zipf exponent for key choice (> 1 skews toward hot keys; 0 is uniform)")
@@ -106,7 +106,9 @@ func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error
 	if f.json {
 		return bench.WriteJSON(stdout, all)
 	}
-	bench.WriteTable(stdout, all)
+	if len(all) > 0 { // --duration 0 only creates the table and preloads
+		bench.WriteTable(stdout, all)
+	}
 	return nil
 }
 
