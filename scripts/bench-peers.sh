@@ -21,6 +21,7 @@
 #   BENCH_WORKLOADS    workloads                       (default put,get,query,update,batch-write,transact-write,mix)
 #   BENCH_PRELOAD      items written before the runs   (default 10000)
 #   BENCH_LOAD_ITEMS   items for the RSS measurement   (default 1000000; 0 skips it)
+#   BENCH_STARTS       fresh starts timed per target; the median is reported (default 5)
 #   BENCH_TARGETS      which targets, in order         (default: all seven, see below)
 #   BENCH_OUT          results directory               (default: a new /tmp/bench-peers-results.XXXXXX)
 #   BENCH_KEEP_WORK=1  keep the work directory (peers, data, binaries)
@@ -41,6 +42,7 @@ concurrency=${BENCH_CONCURRENCY:-1,16}
 workloads=${BENCH_WORKLOADS:-put,get,query,update,batch-write,transact-write,mix}
 preload=${BENCH_PRELOAD:-10000}
 load_items=${BENCH_LOAD_ITEMS:-1000000}
+starts=${BENCH_STARTS:-5}
 targets=${BENCH_TARGETS:-noop sortkey-mem sortkey-disk dynalite-mem dynalite-disk ddblocal-mem ddblocal-disk}
 out=${BENCH_OUT:-$(mktemp -d /tmp/bench-peers-results.XXXXXX)}
 mkdir -p "$out"
@@ -53,11 +55,11 @@ export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_REGION=us-east-1
 unset AWS_SESSION_TOKEN
 
 work=$(mktemp -d /tmp/bench-peers.XXXXXX)
-pids=()
+running=""  # the server process running now, if any
 cleanup() {
-  for p in "${pids[@]}"; do
-    stop_server "$p"
-  done
+  if [ -n "$running" ]; then
+    stop_server "$running"
+  fi
   if [ "${BENCH_KEEP_WORK:-}" = 1 ]; then
     echo "work directory kept: $work" >&2
   else
@@ -80,14 +82,20 @@ alive() {
 # makes the server a group leader), SIGKILL after 20 s.
 stop_server() {
   local pid=$1
-  alive "$pid" || return 0
-  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 1 200); do
-    alive "$pid" || return 0
-    sleep 0.1
-  done
-  log "process $pid ignored SIGTERM for 20 s: SIGKILL"
-  kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+  if alive "$pid"; then
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 200); do
+      alive "$pid" || break
+      sleep 0.1
+    done
+    if alive "$pid"; then
+      log "process $pid ignored SIGTERM for 20 s: SIGKILL"
+      kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    fi
+  fi
+  if [ "$pid" = "$running" ]; then
+    running=""
+  fi
 }
 
 # ---------------------------------------------------------------- builds
@@ -246,7 +254,7 @@ start() {
     return 1
   fi
   pid=$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$dir/startup.json")
-  pids+=("$pid")
+  running=$pid
   log "$name: pid $pid answered after $(sed -n 's/.*"startup_ms":\([0-9.]*\).*/\1/p' "$dir/startup.json") ms"
 }
 
@@ -272,6 +280,16 @@ bench_target() {
   command_for "$name" 0 || true
   printf '%s\t%s\t%s\n' "$name" "$label" "$how" >>"$out/targets.tsv"
   log "$name: starting $how"
+  local k
+  for k in $(seq 2 "$starts"); do
+    # Extra starts, only to time them; a failure here shows in the main start.
+    mkdir -p "$dir/start-$k"
+    if start "$name" "$dir/start-$k"; then
+      stop_server "$pid"
+    else
+      rm -rf "${dir:?}/start-$k"
+    fi
+  done
   if ! start "$name" "$dir"; then
     log "$name: did not run: $(head -n 1 "$dir/error.txt")"
     return
@@ -334,7 +352,7 @@ git_dirty=$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null |
 {
   echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "- sortkey: commit $git_rev${git_dirty:+ (with uncommitted changes)}"
-  echo "- command: \`BENCH_DURATION=$duration BENCH_WARMUP=$warmup BENCH_CONCURRENCY=$concurrency BENCH_PRELOAD=$preload BENCH_LOAD_ITEMS=$load_items scripts/bench-peers.sh\`"
+  echo "- command: \`BENCH_DURATION=$duration BENCH_WARMUP=$warmup BENCH_CONCURRENCY=$concurrency BENCH_PRELOAD=$preload BENCH_LOAD_ITEMS=$load_items BENCH_STARTS=$starts scripts/bench-peers.sh\`"
   echo "- CPU: $(nproc) cores, $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1)"
   echo "- memory: $(free -g | awk '/^Mem:/ { print $2 " GB total, " $7 " GB available" }')"
   echo "- kernel: $(uname -sr)"
