@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 )
 
 // Table is the benchmark's table: a partition key and a string sort key.
@@ -72,8 +73,9 @@ func item(i, size int) string {
 	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), padding(i, pad))
 }
 
-// noise is random alphanumeric text that padding takes slices of.
-var noise = func() string {
+// noise is random alphanumeric text that padding takes slices of, made
+// on first use: not at init, which would slow every start of the binary.
+var noise = sync.OnceValue(func() string {
 	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	rng := rand.New(rand.NewPCG(8, 8))
 	b := make([]byte, 1<<20)
@@ -81,11 +83,12 @@ var noise = func() string {
 		b[i] = alphabet[rng.IntN(len(alphabet))]
 	}
 	return string(b)
-}()
+})
 
 // padding is n characters of noise from a place that depends on i, so
 // neighbouring items share no text.
 func padding(i, n int) string {
+	noise := noise()
 	if n > len(noise) {
 		return strings.Repeat(noise, n/len(noise)+1)[:n]
 	}
