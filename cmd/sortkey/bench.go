@@ -29,6 +29,8 @@ type benchFlags struct {
 	preload     int
 	skew        float64
 	json        bool
+	setup       bool
+	serverPID   int
 }
 
 func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
@@ -39,11 +41,13 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL (default: an embedded in-memory sortkey on a local port)")
 	fs.StringVar(&workloads, "workload", "put,get,query,update,batch-write,transact-write,mix", "comma-separated workloads: "+strings.Join(bench.Workloads, ", "))
 	fs.StringVar(&conc, "concurrency", "1,16", "comma-separated numbers of concurrent clients")
-	fs.DurationVar(&f.duration, "duration", 5*time.Second, "how long each workload runs at each concurrency")
+	fs.DurationVar(&f.duration, "duration", 5*time.Second, "how long each workload runs at each concurrency (0: only create the table and preload)")
 	fs.IntVar(&f.itemSize, "item-size", 200, "approximate bytes per item")
 	fs.IntVar(&f.preload, "preload", 10000, "items written before the runs")
 	fs.Float64Var(&f.skew, "skew", 0, "Zipf exponent for key choice (> 1 skews toward hot keys; 0 is uniform)")
 	fs.BoolVar(&f.json, "json", false, "print JSON lines instead of a table")
+	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
+	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation and its RSS for each run (Linux; counts its child processes too)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -81,9 +85,13 @@ func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error
 		return err
 	}
 	defer cleanup()
-	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", target.Endpoint, f.preload)
-	if err := target.Setup(ctx, f.preload, f.itemSize); err != nil {
-		return err
+	if f.setup {
+		fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", target.Endpoint, f.preload)
+		start := time.Now()
+		if err := target.Setup(ctx, f.preload, f.itemSize); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "  ready in %s\n", time.Since(start).Round(time.Millisecond))
 	}
 	var all []bench.Result
 	for _, w := range f.workloads {
@@ -98,7 +106,9 @@ func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error
 	if f.json {
 		return bench.WriteJSON(stdout, all)
 	}
-	bench.WriteTable(stdout, all)
+	if len(all) > 0 { // --duration 0 only creates the table and preloads
+		bench.WriteTable(stdout, all)
+	}
 	return nil
 }
 
@@ -107,12 +117,31 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 	if err != nil {
 		return nil, err
 	}
+	server := bench.Proc{PID: f.serverPID}
+	var cpu0 time.Duration
+	if f.serverPID > 0 {
+		if cpu0, err = server.CPU(); err != nil {
+			return nil, err
+		}
+	}
 	start := time.Now()
 	samples := t.Run(ctx, reqs, conc, f.duration, func(done, errs int64) {
 		fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
 			time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
 	})
-	return bench.Summarize(workload, conc, samples, time.Since(start)), ctx.Err()
+	rs := bench.Summarize(workload, conc, samples, time.Since(start))
+	if f.serverPID > 0 {
+		cpu1, err := server.CPU()
+		if err != nil {
+			return nil, err
+		}
+		rss, err := server.RSS()
+		if err != nil {
+			return nil, err
+		}
+		bench.Observe(rs, cpu1-cpu0, rss)
+	}
+	return rs, ctx.Err()
 }
 
 // benchTarget is the endpoint to load: the given one, signed when AWS

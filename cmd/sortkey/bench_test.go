@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -39,5 +41,29 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 	}
 	if code := run([]string{"bench", "--workload", "nope", "--duration", "10ms", "--preload", "0"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "unknown workload") {
 		t.Fatalf("unknown workload: exit %d, %s", code, stderr.String())
+	}
+}
+
+// TestBenchReportsTheServerProcess: with --server-pid (here the test
+// itself, which serves the embedded sortkey) every result carries the
+// server's CPU per operation and RSS.
+func TestBenchReportsTheServerProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--workload", "get", "--concurrency", "2", "--duration", "300ms",
+		"--preload", "100", "--server-pid", strconv.Itoa(os.Getpid()), "--json"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r struct {
+		Ops       int     `json:"ops"`
+		CPUms     float64 `json:"server_cpu_ms"`
+		CPUperOp  float64 `json:"server_cpu_us_per_op"`
+		ServerRSS float64 `json:"server_rss_mb"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || r.Ops == 0 || r.CPUms <= 0 || r.CPUperOp <= 0 || r.ServerRSS <= 0 {
+		t.Fatalf("%s: %+v (%v)", stdout.String(), r, err)
 	}
 }

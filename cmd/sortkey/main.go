@@ -1,7 +1,7 @@
 // Command sortkey is a DynamoDB-compatible database server.
 //
 //	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1]
-//	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--json]
+//	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
 import (

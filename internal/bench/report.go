@@ -21,6 +21,29 @@ type Result struct {
 	P99ms       float64 `json:"p99_ms"`
 	P999ms      float64 `json:"p999_ms"`
 	FirstError  string  `json:"first_error,omitempty"`
+
+	// Server figures, when the server's process is known (Observe): the
+	// CPU it used during the whole run, that CPU divided by every
+	// operation of the run, and its resident set size at the end.
+	ServerCPUms      float64 `json:"server_cpu_ms,omitempty"`
+	ServerCPUusPerOp float64 `json:"server_cpu_us_per_op,omitempty"`
+	ServerRSSMB      float64 `json:"server_rss_mb,omitempty"`
+}
+
+// Observe adds a run's server figures to its results: cpu is the server's
+// CPU time over the run, rss its resident set size in bytes at the end.
+func Observe(rs []Result, cpu time.Duration, rss int64) {
+	ops := 0
+	for _, r := range rs {
+		ops += r.Ops
+	}
+	for i := range rs {
+		rs[i].ServerCPUms = float64(cpu.Microseconds()) / 1000
+		if ops > 0 {
+			rs[i].ServerCPUusPerOp = float64(cpu.Nanoseconds()) / 1000 / float64(ops)
+		}
+		rs[i].ServerRSSMB = float64(rss) / (1 << 20)
+	}
 }
 
 // Summarize groups samples by operation, in first-seen order.
@@ -69,9 +92,18 @@ func pct(sorted []time.Duration, q float64) float64 {
 // WriteTable prints results as an aligned table, errors included.
 func WriteTable(w io.Writer, rs []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\t")
+	server := slices.ContainsFunc(rs, func(r Result) bool { return r.ServerRSSMB > 0 })
+	header := "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\t"
+	if server {
+		header += "server µs/op\tserver RSS MB\t"
+	}
+	fmt.Fprintln(tw, header)
 	for _, r := range rs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t\n", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors)
+		if server {
+			fmt.Fprintf(tw, "%.1f\t%.0f\t", r.ServerCPUusPerOp, r.ServerRSSMB)
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	for _, r := range rs {

@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,45 +28,98 @@ type Target struct {
 }
 
 // prepared is a request ready to send many times: its body and the hash
-// SigV4 needs, computed once.
+// SigV4 needs, computed once, and its latest signature.
 type prepared struct {
 	Request
 	hash string
+	sig  *atomic.Pointer[signature]
+}
+
+// signature is the headers SigV4 added to a request, valid for every send
+// of the same request within the same second (X-Amz-Date's resolution):
+// reusing them keeps signing from dominating the client's CPU, which
+// shares the machine with the server it measures.
+type signature struct {
+	second int64
+	header http.Header
 }
 
 func prepare(reqs []Request) []prepared {
 	out := make([]prepared, len(reqs))
 	for i, r := range reqs {
 		sum := sha256.Sum256(r.Body)
-		out[i] = prepared{r, hex.EncodeToString(sum[:])}
+		out[i] = prepared{r, hex.EncodeToString(sum[:]), new(atomic.Pointer[signature])}
 	}
 	return out
 }
 
+// sign signs req, or reuses the signature p got earlier this second.
+func (t *Target) sign(ctx context.Context, req *http.Request, p *prepared) error {
+	now := time.Now().UTC()
+	if s := p.sig.Load(); s != nil && s.second == now.Unix() {
+		for k, v := range s.header {
+			req.Header[k] = v
+		}
+		return nil
+	}
+	before := len(req.Header)
+	unsigned := make(map[string]bool, before)
+	for k := range req.Header {
+		unsigned[k] = true
+	}
+	if err := signer.SignHTTP(ctx, *t.Credentials, req, p.hash, "dynamodb", t.Region, now); err != nil {
+		return err
+	}
+	added := make(http.Header, len(req.Header)-before)
+	for k, v := range req.Header {
+		if !unsigned[k] {
+			added[k] = v
+		}
+	}
+	p.sig.Store(&signature{now.Unix(), added})
+	return nil
+}
+
+// signer signs every target's requests; it caches derived signing keys,
+// so one shared signer keeps the client's cost per request low.
+var signer = v4.NewSigner()
+
 // Send sends one request and reports whether DynamoDB answered 200.
 func (t *Target) Send(ctx context.Context, p *prepared) (ok bool, err error) {
+	_, err = t.call(ctx, p)
+	return err == nil, err
+}
+
+// Ping sends one ListTables request: nil once the endpoint answers it.
+func (t *Target) Ping(ctx context.Context) error {
+	p := prepare([]Request{{"ListTables", []byte("{}")}})[0]
+	_, err := t.call(ctx, &p)
+	return err
+}
+
+// call sends one request and returns the body of a 200 answer.
+func (t *Target) call(ctx context.Context, p *prepared) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.Endpoint, bytes.NewReader(p.Body))
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
 	req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+p.Op)
 	if t.Credentials != nil {
-		signer := v4.NewSigner()
-		if err := signer.SignHTTP(ctx, *t.Credentials, req, p.hash, "dynamodb", t.Region, time.Now()); err != nil {
-			return false, err
+		if err := t.sign(ctx, req, p); err != nil {
+			return nil, err
 		}
 	}
 	resp, err := t.Client.Do(req)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		return false, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, resp.StatusCode, body)
+		return nil, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, resp.StatusCode, body)
 	}
-	return true, nil
+	return body, err
 }
 
 // Sample is one request's outcome.
@@ -132,16 +187,72 @@ func ticker(ctx context.Context, fn func()) (stop func()) {
 	return cancel
 }
 
-// Setup creates the table (an existing one is fine) and preloads items.
+// Setup creates the table (an existing one is fine), waits until it is
+// ACTIVE, and preloads items from a few concurrent writers.
 func (t *Target) Setup(ctx context.Context, preload, itemSize int) error {
 	create := prepare([]Request{{"CreateTable", []byte(CreateTable)}})[0]
-	if _, err := t.Send(ctx, &create); err != nil && !bytes.Contains([]byte(err.Error()), []byte("ResourceInUseException")) {
+	if _, err := t.Send(ctx, &create); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
 		return err
 	}
-	for _, p := range prepare(Preload(preload, itemSize)) {
-		if _, err := t.Send(ctx, &p); err != nil {
-			return fmt.Errorf("preload: %w", err)
+	if err := t.waitActive(ctx); err != nil {
+		return err
+	}
+	return t.load(ctx, prepare(Preload(preload, itemSize)), preloadWriters)
+}
+
+// preloadWriters is how many preload requests are in flight at once.
+const preloadWriters = 8
+
+// waitActive polls DescribeTable until the table is ACTIVE, as DynamoDB
+// (and some of its emulators) create tables asynchronously. An answer
+// without a status (a server that answers every request with {}) counts
+// as ready.
+func (t *Target) waitActive(ctx context.Context) error {
+	describe := prepare([]Request{{"DescribeTable", []byte(`{"TableName":"` + Table + `"}`)}})[0]
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		body, err := t.call(ctx, &describe)
+		if err != nil {
+			return err
+		}
+		var d struct{ Table struct{ TableStatus string } }
+		if err := json.Unmarshal(body, &d); err != nil {
+			return fmt.Errorf("DescribeTable: %w", err)
+		}
+		if s := d.Table.TableStatus; s == "" || s == "ACTIVE" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("table %s still %s after 2 minutes", Table, d.Table.TableStatus)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	return nil
+}
+
+// load sends every request from n writers and returns the first error.
+func (t *Target) load(ctx context.Context, ps []prepared, n int) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var first error
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(len(ps)) && ctx.Err() == nil; i = next.Add(1) - 1 {
+				if _, err := t.call(ctx, &ps[i]); err != nil {
+					once.Do(func() { first = fmt.Errorf("preload: %w", err); cancel() })
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
 }

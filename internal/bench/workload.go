@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 )
 
 // Table is the benchmark's table: a partition key and a string sort key.
@@ -64,9 +65,35 @@ func partition(i int) string {
 }
 
 // item renders item i as an Item JSON object padded to about size bytes.
+// The padding is random text, as real attributes are: padding that
+// compresses to nothing would flatter any server that compresses its
+// data (sortkey's storage does) in memory use, and on disk.
 func item(i, size int) string {
 	pad := max(size-40, 1)
-	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), strings.Repeat("x", pad))
+	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), padding(i, pad))
+}
+
+// noise is random alphanumeric text that padding takes slices of, made
+// on first use: not at init, which would slow every start of the binary.
+var noise = sync.OnceValue(func() string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	rng := rand.New(rand.NewPCG(8, 8))
+	b := make([]byte, 1<<20)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
+})
+
+// padding is n characters of noise from a place that depends on i, so
+// neighbouring items share no text.
+func padding(i, n int) string {
+	noise := noise()
+	if n > len(noise) {
+		return strings.Repeat(noise, n/len(noise)+1)[:n]
+	}
+	at := int(uint64(i) * 0x9E3779B97F4A7C15 % uint64(len(noise)-n+1))
+	return noise[at : at+n]
 }
 
 // sortKey is hierarchical, as single-table designs make them, so Query can

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -43,5 +45,31 @@ func TestEveryWorkloadRunsWithoutErrors(t *testing.T) {
 func TestBuildRefusesUnknownWorkload(t *testing.T) {
 	if _, err := Build("scan-everything", Shape{Keys: 10}, 1, 1); err == nil {
 		t.Fatal("an unknown workload was accepted")
+	}
+}
+
+// TestItemsDoNotCompress: item padding is random text, so a server that
+// compresses its data cannot shrink the benchmark's items to nothing.
+func TestItemsDoNotCompress(t *testing.T) {
+	var all bytes.Buffer
+	for i := range 1000 {
+		it := item(i, 200)
+		if len(it) < 200 || len(it) > 260 { // JSON; the DynamoDB item size is about 190 bytes
+			t.Fatalf("item %d is %d bytes: %s", i, len(it), it)
+		}
+		all.WriteString(it)
+	}
+	var z bytes.Buffer
+	w, _ := flate.NewWriter(&z, flate.BestCompression)
+	w.Write(all.Bytes())
+	w.Close()
+	// Entropy coding alone takes alphanumeric text to 6/8 of its size, and
+	// the keys and JSON around it compress well; padding of one repeated
+	// character would compress to a few percent.
+	if ratio := float64(z.Len()) / float64(all.Len()); ratio < 0.45 {
+		t.Fatalf("1,000 items compress to %.0f%% of their size", ratio*100)
+	}
+	if item(5, 100000) == "" || len(padding(3, 3<<20)) != 3<<20 {
+		t.Fatal("large padding")
 	}
 }

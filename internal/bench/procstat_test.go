@@ -1,0 +1,73 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestProcSumsTheProcessTree builds a fake /proc: a launcher (1), the
+// server it started (2, with a command name full of spaces and
+// parentheses) and an unrelated process (3), which must not count.
+func TestProcSumsTheProcessTree(t *testing.T) {
+	root := t.TempDir()
+	write := func(pid, stat, rss string) {
+		dir := filepath.Join(root, pid)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "stat"), []byte(stat), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "status"), []byte("Name:\tx\nVmRSS:\t   "+rss+" kB\nThreads:\t1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
+	write("1", "1 (node) S 0 1 1 0 -1 0 0 0 0 0 100 50 3 2 20 0 1 0", "1000")
+	write("2", "2 (java (a) b) R 1 1 1 0 -1 0 0 0 0 0 700 150 0 0 20 0 40 0", "2000")
+	write("3", "3 (other) S 0 3 3 0 -1 0 0 0 0 0 9999 9999 0 0 20 0 1 0", "9999")
+	p := Proc{PID: 1, root: root}
+	cpu, err := p.CPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (100 + 50 + 3 + 2 + 700 + 150) * clockTick; cpu != want {
+		t.Fatalf("CPU %v, want %v", cpu, want)
+	}
+	rss, err := p.RSS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rss != 3000<<10 {
+		t.Fatalf("RSS %d, want %d", rss, 3000<<10)
+	}
+	if _, err := (Proc{PID: 4, root: root}).CPU(); err == nil {
+		t.Fatal("a missing process was measured")
+	}
+}
+
+// TestProcReadsThisProcess reads the real /proc for the test itself.
+func TestProcReadsThisProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	p := Proc{PID: os.Getpid()}
+	before, err := p.CPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); time.Since(start) < 100*time.Millisecond; {
+	}
+	after, err := p.CPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after-before < 30*time.Millisecond {
+		t.Fatalf("100ms of spinning measured as %v", after-before)
+	}
+	if rss, err := p.RSS(); err != nil || rss < 1<<20 {
+		t.Fatalf("RSS %d, %v", rss, err)
+	}
+}
