@@ -31,7 +31,7 @@ import (
 
 type target struct {
 	Name, Label, How string
-	Error            string // the target did not run
+	Error            string       // the target did not run
 	Startup          *startupLine // the benchmark process's start
 	StartupMS        []float64    // every start's time, sorted
 	SetupErr         string
