@@ -47,7 +47,7 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	fs.Float64Var(&f.skew, "skew", 0, "Zipf exponent for key choice (> 1 skews toward hot keys; 0 is uniform)")
 	fs.BoolVar(&f.json, "json", false, "print JSON lines instead of a table")
 	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
-	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation and its RSS for each run (Linux; counts its child processes too)")
+	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run (Linux; counts its child processes too)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -118,9 +118,9 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 		return nil, err
 	}
 	server := bench.Proc{PID: f.serverPID}
-	var cpu0 time.Duration
+	var before bench.Usage
 	if f.serverPID > 0 {
-		if cpu0, err = server.CPU(); err != nil {
+		if before, err = server.Usage(); err != nil {
 			return nil, err
 		}
 	}
@@ -129,9 +129,10 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 		fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
 			time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
 	})
-	rs := bench.Summarize(workload, conc, samples, time.Since(start))
+	elapsed := time.Since(start)
+	rs := bench.Summarize(workload, conc, samples, elapsed)
 	if f.serverPID > 0 {
-		cpu1, err := server.CPU()
+		after, err := server.Usage()
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +140,7 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 		if err != nil {
 			return nil, err
 		}
-		bench.Observe(rs, cpu1-cpu0, rss)
+		bench.Observe(rs, before, after, elapsed, rss)
 	}
 	return rs, ctx.Err()
 }

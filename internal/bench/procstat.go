@@ -43,6 +43,54 @@ func (p Proc) CPU() (time.Duration, error) {
 	return time.Duration(ticks) * clockTick, err
 }
 
+// Usage is a snapshot of CPU time used so far: by the server's process
+// tree, by this process (the client), and by the whole machine.
+type Usage struct {
+	Server, Client, Machine time.Duration
+}
+
+// Usage reads the three CPU times at once.
+func (p Proc) Usage() (Usage, error) {
+	var u Usage
+	var err error
+	if u.Server, err = p.CPU(); err != nil {
+		return u, err
+	}
+	if u.Client, err = (Proc{PID: os.Getpid(), root: p.root}).CPU(); err != nil {
+		return u, err
+	}
+	u.Machine, err = machineCPU(p.root)
+	return u, err
+}
+
+// machineCPU is the time every processor has been busy since boot, from
+// /proc/stat: user, nice, system, irq, softirq and steal (time the
+// hypervisor gave to other guests, which is load this machine did not
+// choose either).
+func machineCPU(root string) (time.Duration, error) {
+	if root == "" {
+		root = "/proc"
+	}
+	b, err := os.ReadFile(filepath.Join(root, "stat"))
+	if err != nil {
+		return 0, err
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0, fmt.Errorf("%s/stat: unexpected first line %q", root, line)
+	}
+	var ticks int64
+	for _, i := range []int{1, 2, 3, 6, 7, 8} { // user nice system [idle iowait] irq softirq steal
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * clockTick, nil
+}
+
 // RSS is the resident set size (VmRSS) of the process tree, in bytes.
 func (p Proc) RSS() (int64, error) {
 	var total int64

@@ -71,3 +71,19 @@ func TestProcReadsThisProcess(t *testing.T) {
 		t.Fatalf("RSS %d, %v", rss, err)
 	}
 }
+
+func TestMachineCPUCountsBusyTime(t *testing.T) {
+	root := t.TempDir()
+	// user nice system idle iowait irq softirq steal guest guest_nice
+	stat := "cpu  100 5 50 1000 20 3 4 2 0 0\ncpu0 50 0 25 500 10 1 2 1 0 0\n"
+	if err := os.WriteFile(filepath.Join(root, "stat"), []byte(stat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := machineCPU(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (100 + 5 + 50 + 3 + 4 + 2) * clockTick; got != want {
+		t.Fatalf("busy %v, want %v", got, want)
+	}
+}

@@ -24,23 +24,34 @@ type Result struct {
 
 	// Server figures, when the server's process is known (Observe): the
 	// CPU it used during the whole run, that CPU divided by every
-	// operation of the run, and its resident set size at the end.
+	// operation of the run, the same for this client, the share of one
+	// core that every other process on the machine used meanwhile, and
+	// the server's resident set size at the end.
 	ServerCPUms      float64 `json:"server_cpu_ms,omitempty"`
 	ServerCPUusPerOp float64 `json:"server_cpu_us_per_op,omitempty"`
+	ClientCPUusPerOp float64 `json:"client_cpu_us_per_op,omitempty"`
+	OtherCPUPercent  float64 `json:"other_cpu_percent,omitempty"`
 	ServerRSSMB      float64 `json:"server_rss_mb,omitempty"`
 }
 
-// Observe adds a run's server figures to its results: cpu is the server's
-// CPU time over the run, rss its resident set size in bytes at the end.
-func Observe(rs []Result, cpu time.Duration, rss int64) {
+// Observe adds a run's server figures to its results, from CPU usage
+// before and after the run, its length, and the server's resident set
+// size in bytes at the end.
+func Observe(rs []Result, before, after Usage, elapsed time.Duration, rss int64) {
 	ops := 0
 	for _, r := range rs {
 		ops += r.Ops
 	}
+	server, client := after.Server-before.Server, after.Client-before.Client
+	other := max(after.Machine-before.Machine-server-client, 0)
 	for i := range rs {
-		rs[i].ServerCPUms = float64(cpu.Microseconds()) / 1000
+		rs[i].ServerCPUms = float64(server.Microseconds()) / 1000
 		if ops > 0 {
-			rs[i].ServerCPUusPerOp = float64(cpu.Nanoseconds()) / 1000 / float64(ops)
+			rs[i].ServerCPUusPerOp = float64(server.Nanoseconds()) / 1000 / float64(ops)
+			rs[i].ClientCPUusPerOp = float64(client.Nanoseconds()) / 1000 / float64(ops)
+		}
+		if elapsed > 0 {
+			rs[i].OtherCPUPercent = 100 * other.Seconds() / elapsed.Seconds()
 		}
 		rs[i].ServerRSSMB = float64(rss) / (1 << 20)
 	}
@@ -95,13 +106,13 @@ func WriteTable(w io.Writer, rs []Result) {
 	server := slices.ContainsFunc(rs, func(r Result) bool { return r.ServerRSSMB > 0 })
 	header := "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\t"
 	if server {
-		header += "server µs/op\tserver RSS MB\t"
+		header += "server µs/op\tclient µs/op\tother CPU %\tserver RSS MB\t"
 	}
 	fmt.Fprintln(tw, header)
 	for _, r := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors)
 		if server {
-			fmt.Fprintf(tw, "%.1f\t%.0f\t", r.ServerCPUusPerOp, r.ServerRSSMB)
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t%.0f\t", r.ServerCPUusPerOp, r.ClientCPUusPerOp, r.OtherCPUPercent, r.ServerRSSMB)
 		}
 		fmt.Fprintln(tw)
 	}

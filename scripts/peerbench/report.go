@@ -203,6 +203,18 @@ func (r runResult) p99() float64 {
 	return p
 }
 
+// noisy is the limit, in percent of one core, above which other
+// processes' CPU use during a run marks its figures as disturbed.
+const noisy = 10
+
+// otherCPU is the share of one core other processes used during the run.
+func (r runResult) otherCPU() float64 {
+	if len(r.rs) == 0 {
+		return 0
+	}
+	return r.rs[0].OtherCPUPercent
+}
+
 func (r runResult) cpuPerOp() float64 {
 	if len(r.rs) == 0 {
 		return 0
@@ -376,12 +388,26 @@ func writeReport(w io.Writer, ts []*target) {
 			if errs > 0 {
 				s += fmt.Sprintf(" (**%d errors**)", errs)
 			}
+			if r.otherCPU() > noisy {
+				s += " †"
+			}
 			return s
 		})
+	fmt.Fprintf(w, "† other processes on the machine used more than %d%% of one core during that run (table below).\n\n", noisy)
 	table("Latency, p99 in milliseconds (the worst operation's, for mix):", "workload",
 		func(_ *target, r runResult) string { return fmt.Sprintf("%.2f", r.p99()) })
 	table("Server CPU per request in microseconds (user + system time of the server's processes during the run, divided by the requests answered):", "workload",
 		func(_ *target, r runResult) string { return fmt.Sprintf("%.0f", r.cpuPerOp()) })
+
+	table("Client CPU per request in microseconds (the same `sortkey bench` process for every target):", "workload",
+		func(_ *target, r runResult) string {
+			if len(r.rs) == 0 {
+				return ""
+			}
+			return fmt.Sprintf("%.0f", r.rs[0].ClientCPUusPerOp)
+		})
+	table("Other processes' CPU during each run, percent of one core (the machine's busy time less the server's and the client's; a quiet machine shows 0–2):", "workload",
+		func(_ *target, r runResult) string { return fmt.Sprintf("%.0f", r.otherCPU()) })
 
 	fmt.Fprintln(w, "Start-up and memory (a fresh process for each):")
 	fmt.Fprintln(w)

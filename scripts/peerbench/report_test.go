@@ -36,10 +36,10 @@ func TestReportShowsFiguresFailuresAndErrors(t *testing.T) {
 	}
 	get := func(rate float64, cpu float64, errs int) bench.Result {
 		return bench.Result{Workload: "get", Op: "GetItem", Concurrency: 16, Ops: int(rate) * 5, Errors: errs, OpsPerSec: rate, P99ms: 1.5,
-			ServerCPUusPerOp: cpu, ServerRSSMB: 30, FirstError: map[bool]string{true: "GetItem: HTTP 500: boom"}[errs > 0]}
+			ServerCPUusPerOp: cpu, ClientCPUusPerOp: 30, OtherCPUPercent: 1, ServerRSSMB: 30, FirstError: map[bool]string{true: "GetItem: HTTP 500: boom"}[errs > 0]}
 	}
 	put := func(rate float64) bench.Result {
-		return bench.Result{Workload: "put", Op: "PutItem", Concurrency: 16, Ops: int(rate) * 5, OpsPerSec: rate, P99ms: 2}
+		return bench.Result{Workload: "put", Op: "PutItem", Concurrency: 16, Ops: int(rate) * 5, OpsPerSec: rate, P99ms: 2, OtherCPUPercent: 25}
 	}
 	write("targets.tsv", "noop\tno-op\thow\nsortkey-mem\tsortkey in memory\thow\ndynalite-mem\tdynalite in memory\thow\nddblocal-mem\tDynamoDB Local in memory\thow\nddblocal-disk\tDynamoDB Local on disk\thow\n")
 	write("noop/bench.jsonl", results(get(40000, 20, 0), put(40000)))
@@ -63,7 +63,8 @@ func TestReportShowsFiguresFailuresAndErrors(t *testing.T) {
 	md := out.String()
 	for _, want := range []string{
 		"| get | 16 | 40,000 | 30,000 | 9,990 (**50 errors**) | did not run | setup failed |",
-		"| put | 16 | 40,000 | 20,000 | failed | did not run | setup failed |",
+		"| put | 16 | 40,000 † | 20,000 † | failed | did not run | setup failed |",
+		"| put | 16 | 25 | 25 | failed | did not run | setup failed |",
 		"| get | 16 | 20 | 30 | 60 | did not run | setup failed |",
 		"| process start to first answered ListTables, ms: median of the starts (fastest–slowest) | 2.5 | 6.2 (5.5–30.0) | did not start |",
 		"| time to load 1,000,000 items of 200 bytes",
