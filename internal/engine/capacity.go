@@ -150,7 +150,12 @@ func (us usages) report(mode *string) []protocol.ConsumedCapacity {
 // readUnits is one unit per 4 KB started, at least one (a missing item
 // costs the minimum); half that for an eventually consistent read.
 func readUnits(it attr.Item, consistent bool) float64 {
-	u := roundUp(it.Size(), readUnitBytes)
+	return sizeReadUnits(it.Size(), consistent)
+}
+
+// sizeReadUnits is readUnits for an item of the given size.
+func sizeReadUnits(size int, consistent bool) float64 {
+	u := roundUp(size, readUnitBytes)
 	if !consistent {
 		u /= 2
 	}

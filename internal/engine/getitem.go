@@ -23,17 +23,39 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	it, err := e.readItem(k)
+	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	var out protocol.GetItemOutput
+	var size int
+	if proj == nil && len(in.AttributesToGet) == 0 {
+		out.ItemJSON, size, err = e.readJSON(k)
+	} else {
+		size, err = e.readProjected(k, &out, in.AttributesToGet, proj)
+	}
 	if err != nil {
 		return nil, err
 	}
-	consistent := in.ConsistentRead != nil && *in.ConsistentRead
-	u := &usage{read: true, table: readUnits(it, consistent)}
-	out := &protocol.GetItemOutput{ConsumedCapacity: u.report(in.ReturnConsumedCapacity, *in.TableName)}
-	if it != nil {
-		out.Item = project(it, in.AttributesToGet, proj)
+	u := &usage{read: true, table: sizeReadUnits(size, consistent)}
+	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, *in.TableName)
+	return &out, nil
+}
+
+// readJSON reads the item at k as wire JSON, without decoding it, and
+// its size; a missing item is nil and size 0.
+func (e *Engine) readJSON(k itemKey) ([]byte, int, error) {
+	v, ok, err := e.db.Get(k.storage)
+	if err != nil || !ok {
+		return nil, 0, err
 	}
-	return out, nil
+	return attr.AppendEncodedJSON(make([]byte, 0, 2*len(v)), v)
+}
+
+// readProjected reads the item at k into out.Item, projected.
+func (e *Engine) readProjected(k itemKey, out *protocol.GetItemOutput, names []string, proj expr.Projection) (int, error) {
+	it, err := e.readItem(k)
+	if it != nil {
+		out.Item = project(it, names, proj)
+	}
+	return it.Size(), err
 }
 
 // parseProjection parses a ProjectionExpression, if there is one.

@@ -39,6 +39,7 @@ type pageState struct {
 	last    attr.Item
 	full    bool // stopped by Limit or the page size
 	err     error
+	json    []byte // the items as wire JSON, when the plan passes them through
 }
 
 // run reads one page.
@@ -48,8 +49,13 @@ func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
 	if p.reverse {
 		scan = e.db.ScanReverse
 	}
+	visit := func(_, v []byte) bool { return e.visit(p, st, v) }
+	if p.passesThrough() {
+		st.json = []byte{}
+		visit = func(_, v []byte) bool { return p.visitJSON(st, v) }
+	}
 	if len(p.hi) == 0 || string(p.lo) < string(p.hi) {
-		if err := scan(p.lo, p.hi, func(_, v []byte) bool { return e.visit(p, st, v) }); err != nil {
+		if err := scan(p.lo, p.hi, visit); err != nil {
 			return nil, err
 		}
 	}
@@ -71,8 +77,6 @@ func (e *Engine) visit(p *readPlan, st *pageState, v []byte) bool {
 		st.err = err
 		return false
 	}
-	st.scanned++
-	st.bytes += it.Size()
 	st.last = it
 	if p.matches(it, st) {
 		st.count++
@@ -80,6 +84,37 @@ func (e *Engine) visit(p *readPlan, st *pageState, v []byte) bool {
 			st.items = append(st.items, p.project(it))
 		}
 	}
+	return p.advance(st, it.Size())
+}
+
+// passesThrough reports whether every item read is returned whole, so
+// that the page can be written as JSON straight from storage.
+func (p *readPlan) passesThrough() bool {
+	return p.filter == nil && p.proj == nil && !p.fetchTable && !p.count
+}
+
+// visitJSON is visit for a plan that passes items through: it decodes
+// only the item a full page stops at, for its LastEvaluatedKey.
+func (p *readPlan) visitJSON(st *pageState, v []byte) bool {
+	if st.count > 0 {
+		st.json = append(st.json, ',')
+	}
+	var size int
+	st.json, size, st.err = attr.AppendEncodedJSON(st.json, v)
+	st.read += size
+	st.count++
+	if p.advance(st, size) || st.err != nil {
+		return st.err == nil
+	}
+	st.last, st.err = attr.DecodeItem(v)
+	return false
+}
+
+// advance counts one item of the given size as scanned and reports
+// whether the page has room for more.
+func (p *readPlan) advance(st *pageState, size int) bool {
+	st.scanned++
+	st.bytes += size
 	st.full = (p.limit > 0 && st.scanned >= p.limit) || st.bytes >= maxPageBytes
 	return st.err == nil && !st.full
 }
@@ -119,6 +154,7 @@ func (p *readPlan) output(st *pageState) *protocol.ReadOutput {
 	out := &protocol.ReadOutput{Count: st.count, ScannedCount: st.scanned}
 	if !p.count {
 		out.Items = &st.items
+		out.ItemsJSON = st.json
 	}
 	if st.full && st.last != nil {
 		out.LastEvaluatedKey = p.keyOf(st.last)

@@ -39,6 +39,12 @@ func (o *object) item(n string, it attr.Item) {
 	}
 }
 
+// raw writes a member already in JSON.
+func (o *object) raw(n string, b []byte) {
+	o.name(n)
+	o.dst = append(o.dst, b...)
+}
+
 func (o *object) int(n string, v int64) {
 	o.name(n)
 	o.dst = strconv.AppendInt(o.dst, v, 10)
@@ -58,10 +64,16 @@ func (o *object) done() ([]byte, error) { return append(o.dst, '}'), o.err }
 
 func (out *GetItemOutput) AppendJSON(dst []byte) ([]byte, error) {
 	o := newObject(dst)
+	if out.ItemJSON != nil {
+		o.raw("Item", out.ItemJSON)
+	}
 	o.item("Item", out.Item)
 	o.any("ConsumedCapacity", out.ConsumedCapacity, out.ConsumedCapacity != nil)
 	return o.done()
 }
+
+// MarshalJSON makes encoding/json write ItemJSON too.
+func (out *GetItemOutput) MarshalJSON() ([]byte, error) { return out.AppendJSON(nil) }
 
 // writeOutput is the shape PutItem, UpdateItem and DeleteItem answer in.
 func writeOutput(dst []byte, attrs Item, cc *ConsumedCapacity, icm *ItemCollectionMetrics) ([]byte, error) {
@@ -86,7 +98,11 @@ func (out *DeleteItemOutput) AppendJSON(dst []byte) ([]byte, error) {
 
 func (out *ReadOutput) AppendJSON(dst []byte) ([]byte, error) {
 	o := newObject(dst)
-	if out.Items != nil {
+	switch {
+	case out.ItemsJSON != nil:
+		o.name("Items")
+		o.dst = append(append(append(o.dst, '['), out.ItemsJSON...), ']')
+	case out.Items != nil:
 		o.name("Items")
 		o.dst = appendItems(o.dst, *out.Items)
 	}
@@ -96,6 +112,9 @@ func (out *ReadOutput) AppendJSON(dst []byte) ([]byte, error) {
 	o.any("ConsumedCapacity", out.ConsumedCapacity, out.ConsumedCapacity != nil)
 	return o.done()
 }
+
+// MarshalJSON makes encoding/json write ItemsJSON too.
+func (out *ReadOutput) MarshalJSON() ([]byte, error) { return out.AppendJSON(nil) }
 
 func appendItems(dst []byte, items []Item) []byte {
 	dst = append(dst, '[')

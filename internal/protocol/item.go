@@ -57,6 +57,9 @@ type GetItemInput struct {
 type GetItemOutput struct {
 	Item             Item              `json:"Item,omitempty"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	// ItemJSON, when set, is the item already written as wire JSON,
+	// straight from storage; Item is then nil.
+	ItemJSON []byte `json:"-"`
 }
 
 type DeleteItemInput struct {

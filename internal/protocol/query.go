@@ -48,4 +48,7 @@ type ReadOutput struct {
 	ScannedCount     int64             `json:"ScannedCount"`
 	LastEvaluatedKey Key               `json:"LastEvaluatedKey,omitempty"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	// ItemsJSON, when set, holds the page's items already written as wire
+	// JSON and separated by commas; Items then points to an empty list.
+	ItemsJSON []byte `json:"-"`
 }
