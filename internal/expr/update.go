@@ -30,9 +30,11 @@ const (
 var arithCtx = apd.BaseContext.WithPrecision(400)
 
 // ApplyUpdate applies u to item and returns the new item. item is not
-// modified, and the result shares nothing with it or with u's values, so
-// the caller may keep both and change either. A nil item is an item with
-// no attributes.
+// modified. The result shares nothing with u's values, but it shares the
+// attributes u does not touch with item: copying them cost an UpdateItem
+// an eighth of its allocations, and both items are read-only once built
+// (the old one is the ALL_OLD image and the stream's OLD_IMAGE). A nil
+// item is an item with no attributes.
 //
 // The clauses run in the order SET, REMOVE, ADD, DELETE, as in the
 // Developer Guide ("Update expressions"):
@@ -62,10 +64,10 @@ func ApplyUpdate(u *Update, item attr.Item) (attr.Item, error) {
 	if err := ValidateUpdate(u); err != nil {
 		return nil, err
 	}
-	out := cloneItem(item)
 	if u == nil {
-		return out, nil
+		return cloneItem(item), nil
 	}
+	out := cloneTargets(item, UpdatedPaths(u))
 	if err := applySets(u.Set, item, out); err != nil {
 		return nil, err
 	}
@@ -588,6 +590,23 @@ func cloneItem(item attr.Item) attr.Item {
 	out := make(attr.Item, len(item)+4)
 	for k, v := range item {
 		out[k] = cloneValue(&v)
+	}
+	return out
+}
+
+// cloneTargets copies item for an update that writes only under paths:
+// the attributes those paths start in are copied deeply, because the
+// update changes them in place; the rest are shared with item, because
+// nothing writes to them and item (the old image) stays unchanged.
+func cloneTargets(item attr.Item, paths []Path) attr.Item {
+	out := make(attr.Item, len(item)+4)
+	for k, v := range item {
+		out[k] = v
+	}
+	for _, p := range paths {
+		if v, ok := item[p[0].Name]; ok {
+			out[p[0].Name] = cloneValue(&v)
+		}
 	}
 	return out
 }

@@ -390,28 +390,34 @@ func TestValidateUpdateNoItem(t *testing.T) {
 	}
 }
 
-// TestApplyUpdateSharesNothing: changing the result in place never shows
-// in the old item or in the update's values, and the other way round.
-func TestApplyUpdateSharesNothing(t *testing.T) {
+// TestApplyUpdateLeavesTheOldItem: updates that change values in place
+// (nested SET, list REMOVE, ADD and DELETE on sets) never show in the old
+// item, and what the result copied from the item or from the update's
+// values can be changed without changing them.
+func TestApplyUpdateLeavesTheOldItem(t *testing.T) {
 	item := attr.Item{
-		"m":  {M: map[string]attr.Value{"l": tList("a")}},
-		"b":  attr.Bin([]byte{1, 2}),
-		"ss": tSS("a"),
+		"m":  {M: map[string]attr.Value{"l": tList("a", "b")}},
+		"l":  tList("x", "y"),
+		"ss": tSS("a", "b"),
+		"ns": tNS("1"),
 		"s":  attr.Str("x"),
 	}
-	val := tList("v")
-	u := &Update{Set: []SetAction{tSet(tPath("copy"), tVal(val)), tSet(tPath("m2"), tPO("m"))}}
-	out := tApply(t, u, item)
 	before := cloneItem(item)
+	val := tList("v")
+	u := &Update{
+		Set: []SetAction{
+			tSet(tPath("m", "l", 0), tStr("new")), tSet(tPath("m", "k"), tNum("1")),
+			tSet(tPath("copy"), tVal(val)), tSet(tPath("m2"), tPO("m")),
+		},
+		Remove: []Path{tPath("l", 0)},
+		Add:    []AddAction{{Path: tPath("ns"), Value: tVal(tNS("2"))}},
+		Delete: []DeleteAction{{Path: tPath("ss"), Value: tVal(tSS("a"))}},
+	}
+	out := tApply(t, u, item)
+	tSameItem(t, item, before)
 
-	out["m"].M["l"].L[0] = attr.Str("changed")
-	out["m"].M["new"] = attr.Num("1")
-	out["b"].B[0] = 9
-	out["ss"].SS[0] = "changed"
-	*out["s"].S = "changed"
 	out["copy"].L[0] = attr.Str("changed")
 	out["m2"].M["l"].L[0] = attr.Str("changed")
-
 	tSameItem(t, item, before)
 	if *val.L[0].S != "v" {
 		t.Errorf("update value changed: %v", *val.L[0].S)

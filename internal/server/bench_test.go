@@ -45,6 +45,7 @@ func benchPut(b *testing.B, onDisk bool) {
 	h := benchHandler(b, onDisk)
 	var n atomic.Int64
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if rec := do(h, "PutItem", benchItem(n.Add(1))); rec.Code != 200 {
@@ -71,6 +72,8 @@ func BenchmarkGetItem(b *testing.B) {
 	}
 	var n atomic.Int64
 	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if rec := do(h, "GetItem", keys[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
@@ -112,6 +115,8 @@ func BenchmarkUpdateItem(b *testing.B) {
 	body := []byte(`{"TableName":"Bench","Key":{"pk":{"S":"user#1"},"sk":{"N":"1"}},"UpdateExpression":"SET age = age + :one",` +
 		`"ConditionExpression":"attribute_exists(pk) AND age >= :zero","ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}}`)
 	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
 	for i := 0; i < b.N; i++ {
 		if rec := do(h, "UpdateItem", body); rec.Code != 200 {
 			b.Fatal(rec.Body)
@@ -155,6 +160,7 @@ func BenchmarkQueryPartition(b *testing.B) {
 			q := []byte(`{"TableName":"Bench","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p42"}}}`)
 			b.ReportAllocs()
 			b.ResetTimer()
+			defer reportCPU(b)()
 			for i := 0; i < b.N; i++ {
 				if rec := do(h, "Query", q); rec.Code != 200 || !bytes.Contains(rec.Body.Bytes(), []byte(`"Count":10`)) {
 					b.Fatal(rec.Body)
@@ -213,6 +219,7 @@ func benchMultiWrite(b *testing.B, op string, per int64) {
 	h := benchHandler(b, true)
 	var n atomic.Int64
 	b.ReportAllocs()
+	defer reportCPU(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if rec := do(h, op, benchWriteBody(op, n.Add(per)*per)); rec.Code != 200 {
