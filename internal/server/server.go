@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
@@ -43,7 +44,7 @@ func New(e *engine.Engine) *Handler {
 // InternalServerError, so one bad request cannot take the server down.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rid := requestID()
-	w.Header().Set("x-amzn-RequestId", rid)
+	w.Header()[requestIDHeader] = []string{rid}
 	defer func() {
 		if p := recover(); p != nil {
 			slog.Error("panic serving request", "requestId", rid, "panic", p, "stack", string(debug.Stack()))
@@ -119,8 +120,11 @@ func tooLarge() error {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	var body []byte
 	var err error
+	buf := bodies.Get().(*[]byte)
+	defer recycle(buf)
 	if a, ok := v.(protocol.Appender); ok {
-		body, err = a.AppendJSON(make([]byte, 0, 512))
+		body, err = a.AppendJSON((*buf)[:0])
+		*buf = body[:0]
 	} else {
 		body, err = json.Marshal(v)
 	}
@@ -131,11 +135,34 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	writeBody(w, status, body)
 }
 
+// bodies recycles response buffers: Write copies the body out before the
+// buffer goes back. A buffer grown past maxPooledBody by one large answer
+// is dropped rather than kept for every small one.
+var bodies = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+const maxPooledBody = 64 << 10
+
+func recycle(buf *[]byte) {
+	if cap(*buf) <= maxPooledBody {
+		bodies.Put(buf)
+	}
+}
+
+// Header names, written in canonical form so that setting them skips
+// http.CanonicalHeaderKey.
+const (
+	requestIDHeader     = "X-Amzn-Requestid"
+	contentTypeHeader   = "Content-Type"
+	contentLengthHeader = "Content-Length"
+	crc32Header         = "X-Amz-Crc32"
+)
+
 func writeBody(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("X-Amz-Crc32", strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10))
+	vals := make([]string, 3) // one allocation for the three values
+	vals[0], vals[1] = contentType, strconv.Itoa(len(body))
+	vals[2] = strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10)
+	h[contentTypeHeader], h[contentLengthHeader], h[crc32Header] = vals[0:1:1], vals[1:2:2], vals[2:3:3]
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
 }
