@@ -317,7 +317,7 @@ func (d *jsonDecoder) stringPtr(p **string) {
 // several S and N members instead of one each.
 func (d *jsonDecoder) newString(s string) *string {
 	if len(d.ptrs) == cap(d.ptrs) {
-		d.ptrs = make([]string, 0, 8)
+		d.ptrs = make([]string, 0, min(2*cap(d.ptrs)+2, 32))
 	}
 	d.ptrs = append(d.ptrs, s)
 	return &d.ptrs[len(d.ptrs)-1]
@@ -367,15 +367,19 @@ func (d *jsonDecoder) mapInto(p *map[string]Value) {
 		*p = make(map[string]Value)
 	}
 	m := *p
+	// The recursion makes every Value decoded into escape; one per map,
+	// reset for each member as encoding/json does, keeps that to one
+	// allocation.
+	v := new(Value)
 	for first := true; d.more('}', first); first = false {
 		k := d.name()
 		d.colon()
-		var v Value
-		d.value(&v)
+		*v = Value{}
+		d.value(v)
 		if d.err != nil {
 			return
 		}
-		m[k] = v
+		m[k] = *v
 	}
 	d.leave()
 }
@@ -384,7 +388,7 @@ func (d *jsonDecoder) list(p *[]Value) {
 	switch d.peek() {
 	case '[':
 		if d.enter() {
-			elements(d, p, (*jsonDecoder).value)
+			d.values(p)
 			d.leave()
 		}
 	case 'n':
@@ -396,10 +400,25 @@ func (d *jsonDecoder) list(p *[]Value) {
 	}
 }
 
+// values, stringElems, bytesElems and byteElems decode a JSON array the way
+// encoding/json decodes one into a slice: into the elements already there
+// (slot), truncating the rest (trim). They are written out per type since
+// a shared one taking a func would make the decoder escape.
+func (d *jsonDecoder) values(p *[]Value) {
+	s, n := *p, 0
+	d.pos++
+	for first := true; d.more(']', first); first = false {
+		s = slot(s, n)
+		d.value(&s[n])
+		n++
+	}
+	*p = trim(s, n)
+}
+
 func (d *jsonDecoder) strings(p *[]string) {
 	switch d.peek() {
 	case '[':
-		elements(d, p, (*jsonDecoder).stringElem)
+		d.stringElems(p)
 	case 'n':
 		if d.null() {
 			*p = nil
@@ -407,6 +426,17 @@ func (d *jsonDecoder) strings(p *[]string) {
 	default:
 		d.mismatch(stringsType)
 	}
+}
+
+func (d *jsonDecoder) stringElems(p *[]string) {
+	s, n := *p, 0
+	d.pos++
+	for first := true; d.more(']', first); first = false {
+		s = slot(s, n)
+		d.stringElem(&s[n])
+		n++
+	}
+	*p = trim(s, n)
 }
 
 // stringElem leaves *s alone on null, as encoding/json does for a string.
@@ -424,7 +454,7 @@ func (d *jsonDecoder) stringElem(s *string) {
 func (d *jsonDecoder) byteses(p *[][]byte) {
 	switch d.peek() {
 	case '[':
-		elements(d, p, (*jsonDecoder).bytes)
+		d.bytesElems(p)
 	case 'n':
 		if d.null() {
 			*p = nil
@@ -434,6 +464,17 @@ func (d *jsonDecoder) byteses(p *[][]byte) {
 	}
 }
 
+func (d *jsonDecoder) bytesElems(p *[][]byte) {
+	s, n := *p, 0
+	d.pos++
+	for first := true; d.more(']', first); first = false {
+		s = slot(s, n)
+		d.bytes(&s[n])
+		n++
+	}
+	*p = trim(s, n)
+}
+
 // bytes decodes a B or an element of a BS: base64 as encoding/json
 // decodes a []byte, or what it also takes, an array of byte values.
 func (d *jsonDecoder) bytes(p *[]byte) {
@@ -441,7 +482,7 @@ func (d *jsonDecoder) bytes(p *[]byte) {
 	case '"':
 		d.base64(p)
 	case '[':
-		elements(d, p, (*jsonDecoder).byteElem)
+		d.byteElems(p)
 	case 'n':
 		if d.null() {
 			*p = nil
@@ -460,6 +501,17 @@ func (d *jsonDecoder) base64(p *[]byte) {
 		return
 	}
 	*p = b[:n]
+}
+
+func (d *jsonDecoder) byteElems(p *[]byte) {
+	s, n := *p, 0
+	d.pos++
+	for first := true; d.more(']', first); first = false {
+		s = slot(s, n)
+		d.byteElem(&s[n])
+		n++
+	}
+	*p = trim(s, n)
 }
 
 func (d *jsonDecoder) byteElem(b *byte) {
@@ -485,24 +537,6 @@ func (d *jsonDecoder) byteNumber(b *byte) {
 	*b = byte(n)
 }
 
-// elements decodes a JSON array into *p the way encoding/json does into a
-// slice: into the elements already there, truncating the rest, and an
-// empty array gives an empty, non-nil slice.
-func elements[T any](d *jsonDecoder, p *[]T, elem func(*jsonDecoder, *T)) {
-	s := *p
-	n := 0
-	d.pos++
-	for first := true; d.more(']', first); first = false {
-		s = slot(s, n)
-		elem(d, &s[n])
-		n++
-	}
-	if n == 0 {
-		s = []T{}
-	}
-	*p = s[:n]
-}
-
 // slot makes s long enough to hold index i, reusing its capacity first.
 func slot[T any](s []T, i int) []T {
 	switch {
@@ -513,4 +547,12 @@ func slot[T any](s []T, i int) []T {
 	}
 	var zero T
 	return append(s, zero)
+}
+
+// trim ends s after n elements; an empty array gives an empty slice.
+func trim[T any](s []T, n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	return s[:n]
 }
