@@ -164,15 +164,12 @@ func (d *jsonDecoder) peek() byte {
 }
 
 func (d *jsonDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	for d.pos < len(d.data) && isSpace(d.data[d.pos]) {
+		d.pos++
 	}
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // more steps to the next element of an object or array whose opening
 // byte has been read, reporting false at its closing byte (consumed) or
@@ -430,6 +427,9 @@ func (d *jsonDecoder) strings(p *[]string) {
 
 func (d *jsonDecoder) stringElems(p *[]string) {
 	s, n := *p, 0
+	if s == nil {
+		s = make([]string, 0, stringsAhead(d.data, d.pos+1))
+	}
 	d.pos++
 	for first := true; d.more(']', first); first = false {
 		s = slot(s, n)
@@ -437,6 +437,25 @@ func (d *jsonDecoder) stringElems(p *[]string) {
 		n++
 	}
 	*p = trim(s, n)
+}
+
+// stringsAhead counts the strings that start the array whose contents
+// start at data[i], so that a new SS or NS is allocated once.
+func stringsAhead(data []byte, i int) int {
+	n := 0
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	for i < len(data) && data[i] == '"' {
+		end, _ := stringEnd(data, i+1)
+		if end < 0 {
+			break
+		}
+		n++
+		for i = end + 1; i < len(data) && (data[i] == ',' || isSpace(data[i])); i++ {
+		}
+	}
+	return n
 }
 
 // stringElem leaves *s alone on null, as encoding/json does for a string.
