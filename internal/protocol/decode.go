@@ -27,6 +27,11 @@ func Decode(body []byte, v any) error {
 	if !errors.As(err, &syntaxErr) {
 		err = firstError(body, v, err)
 	}
+	return serializationError(err)
+}
+
+// serializationError words a decoding error as DynamoDB does.
+func serializationError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
 		return apierr.New(apierr.Serialization, "%s", typeMessage(typeErr))

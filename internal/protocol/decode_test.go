@@ -1,8 +1,10 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -43,12 +45,26 @@ func TestDecodeEmptyBodyIsEmptyRequest(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"TableName":"t","Item":{"a":{"M":{"b":{"L":[{"N":"1"}]}}}}}`))
 	f.Add([]byte(`{"Item":{"a":{"B":"AAEC"}}}`))
+	f.Add([]byte(`{"TableName":1,"Item":{"a":{"S":1}},"Expected":{"a":{"Value":{"B":"!"},"AttributeValueList":[{"s":"x"}]}}}`))
+	f.Add([]byte(`{"item":{"a":{"ſ":"x","L":[{"M":{}}]}},"ExpressionAttributeValues":{":a":{"BS":[[1]]}}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in PutItemInput
 		err := Decode(body, &in)
 		var e *apierr.Error
 		if err != nil && (!errors.As(err, &e) || e.Code != apierr.Serialization) {
 			t.Fatalf("decode error is not a SerializationException: %v", err)
+		}
+		if len(bytes.TrimSpace(body)) == 0 {
+			return
+		}
+		// Reflection alone, as Decode was before AttributeValues had
+		// their own decoder, must fail alike.
+		plainErr := json.Unmarshal(body, reflect.New(plainType(reflect.TypeOf(in))).Interface())
+		if plainErr != nil {
+			plainErr = serializationError(plainErr)
+		}
+		if fmt.Sprint(err) != fmt.Sprint(plainErr) {
+			t.Fatalf("%q: %v, by reflection %v", body, err, plainErr)
 		}
 	})
 }
