@@ -10,7 +10,7 @@ import (
 // JSON encoding is hand-written because responses are mostly items and
 // reflection-driven encoding/json is several times slower; it also has to
 // keep empty B, L and M, which the struct tags' omitempty would drop.
-// Decoding stays with encoding/json (see the Value type).
+// Decoding is hand-written too, see jsondecode.go.
 
 // MarshalJSON encodes v as DynamoDB wire JSON. It has a value receiver so
 // that encoding/json finds it on Values stored in maps and slices.

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
+	"sync"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
 )
 
 // Decode parses a request body into v. Malformed JSON and members of the
@@ -20,11 +23,88 @@ func Decode(body []byte, v any) error {
 	if err == nil {
 		return nil
 	}
+	var syntaxErr *json.SyntaxError
+	if !errors.As(err, &syntaxErr) {
+		err = firstError(body, v, err)
+	}
+	return serializationError(err)
+}
+
+// serializationError words a decoding error as DynamoDB does.
+func serializationError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
 		return apierr.New(apierr.Serialization, "%s", typeMessage(typeErr))
 	}
 	return apierr.New(apierr.Serialization, "Malformed JSON: the request body could not be parsed")
+}
+
+// firstError decodes body again by reflection alone to find the error
+// encoding/json reports for it. The AttributeValue decoders end the decode
+// at their first error, while reflection carries on past a type error and
+// reports the first one in the body, which may come before them.
+func firstError(body []byte, v any, err error) error {
+	t := reflect.TypeOf(v).Elem()
+	plain := reflect.New(plainType(t)).Interface()
+	if perr := json.Unmarshal(body, plain); perr != nil {
+		return perr
+	}
+	return err
+}
+
+var plainTypes sync.Map // reflect.Type to its plainType
+
+// plainType is t with attr.Value and attr.Item replaced by their plain,
+// reflection-decoded twins, wherever they appear in it.
+func plainType(t reflect.Type) reflect.Type {
+	if p, ok := plainTypes.Load(t); ok {
+		return p.(reflect.Type)
+	}
+	p := buildPlainType(t)
+	plainTypes.Store(t, p)
+	return p
+}
+
+var (
+	valueType      = reflect.TypeFor[attr.Value]()
+	itemType       = reflect.TypeFor[attr.Item]()
+	plainValueType = reflect.TypeFor[attr.PlainValue]()
+)
+
+func buildPlainType(t reflect.Type) reflect.Type {
+	switch {
+	case t == valueType:
+		return plainValueType
+	case t == itemType:
+		return reflect.MapOf(t.Key(), plainValueType)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return reflect.PointerTo(plainType(t.Elem()))
+	case reflect.Slice:
+		return reflect.SliceOf(plainType(t.Elem()))
+	case reflect.Map:
+		return reflect.MapOf(t.Key(), plainType(t.Elem()))
+	case reflect.Struct:
+		return plainStruct(t)
+	}
+	return t
+}
+
+// plainStruct keeps names, tags and embedding, all that encoding/json
+// reads, so that errors name the same members.
+func plainStruct(t reflect.Type) reflect.Type {
+	fields := make([]reflect.StructField, t.NumField())
+	changed := false
+	for i := range fields {
+		f := t.Field(i)
+		fields[i] = reflect.StructField{Name: f.Name, PkgPath: f.PkgPath, Type: plainType(f.Type), Tag: f.Tag, Anonymous: f.Anonymous}
+		changed = changed || fields[i].Type != f.Type
+	}
+	if !changed {
+		return t
+	}
+	return reflect.StructOf(fields)
 }
 
 // typeMessage words a type mismatch the way DynamoDB's JSON framework does

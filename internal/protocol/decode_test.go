@@ -1,7 +1,11 @@
 package protocol
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -13,6 +17,13 @@ func TestDecodeErrorsAreSerializationExceptions(t *testing.T) {
 		`{"TableName":{}}`:                       "Start of structure or map found where not expected.",
 		`{"TableName":[]}`:                       "Start of list found where not expected",
 		`{"TableName":"t","Item":{"a":{"S":1}}}`: "Unexpected number value for member Item.S",
+		// The first error in the body wins, wherever the decoding is done.
+		`{"TableName":1,"Item":{"a":{"S":1}}}`:                        "Unexpected number value for member TableName",
+		`{"TableName":1,"Item":{"a":{"B":"!"}}}`:                      "Unexpected number value for member TableName",
+		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                      "Malformed JSON: the request body could not be parsed",
+		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":1}}}}`: "Unexpected number value for member WriteOptions.Expected.Value.S",
+		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:      "Start of list found where not expected",
+		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                    "Unexpected number value for member Item.S",
 	}
 	for body, msg := range cases {
 		var in PutItemInput
@@ -34,6 +45,8 @@ func TestDecodeEmptyBodyIsEmptyRequest(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"TableName":"t","Item":{"a":{"M":{"b":{"L":[{"N":"1"}]}}}}}`))
 	f.Add([]byte(`{"Item":{"a":{"B":"AAEC"}}}`))
+	f.Add([]byte(`{"TableName":1,"Item":{"a":{"S":1}},"Expected":{"a":{"Value":{"B":"!"},"AttributeValueList":[{"s":"x"}]}}}`))
+	f.Add([]byte(`{"item":{"a":{"ſ":"x","L":[{"M":{}}]}},"ExpressionAttributeValues":{":a":{"BS":[[1]]}}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var in PutItemInput
 		err := Decode(body, &in)
@@ -41,5 +54,36 @@ func FuzzDecode(f *testing.F) {
 		if err != nil && (!errors.As(err, &e) || e.Code != apierr.Serialization) {
 			t.Fatalf("decode error is not a SerializationException: %v", err)
 		}
+		if len(bytes.TrimSpace(body)) == 0 {
+			return
+		}
+		// Reflection alone, as Decode was before AttributeValues had
+		// their own decoder, must fail alike.
+		plainErr := json.Unmarshal(body, reflect.New(plainType(reflect.TypeOf(in))).Interface())
+		if plainErr != nil {
+			plainErr = serializationError(plainErr)
+		}
+		if fmt.Sprint(err) != fmt.Sprint(plainErr) {
+			t.Fatalf("%q: %v, by reflection %v", body, err, plainErr)
+		}
 	})
+}
+
+// Every input gets a plain twin for firstError, and the twin reports type
+// errors where the input would.
+func TestPlainTypesOfInputs(t *testing.T) {
+	for _, in := range []any{new(BatchGetItemInput), new(BatchWriteItemInput), new(PutItemInput), new(GetItemInput), new(DeleteItemInput), new(UpdateItemInput), new(QueryInput), new(ScanInput), new(ListStreamsInput), new(DescribeStreamInput), new(GetShardIteratorInput), new(GetRecordsInput), new(CreateTableInput), new(DescribeTableInput), new(DeleteTableInput), new(ListTablesInput), new(UpdateTableInput), new(TagResourceInput), new(UntagResourceInput), new(ListTagsOfResourceInput), new(TransactWriteItemsInput), new(TransactGetItemsInput), new(UpdateTimeToLiveInput), new(DescribeTimeToLiveInput)} {
+		body := []byte(`{"TableName":1}`)
+		if err := json.Unmarshal(body, reflect.New(plainType(reflect.TypeOf(in).Elem())).Interface()); !sameTypeError(err, json.Unmarshal(body, in)) {
+			t.Errorf("%T: plain twin gives %v", in, err)
+		}
+	}
+}
+
+func sameTypeError(a, b error) bool {
+	var ta, tb *json.UnmarshalTypeError
+	if errors.As(a, &ta) && errors.As(b, &tb) {
+		return ta.Value == tb.Value && ta.Field == tb.Field
+	}
+	return a == nil && b == nil
 }
