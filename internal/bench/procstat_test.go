@@ -58,14 +58,21 @@ func TestProcReadsThisProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for start := time.Now(); time.Since(start) < 100*time.Millisecond; {
-	}
-	after, err := p.CPU()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after-before < 30*time.Millisecond {
-		t.Fatalf("100ms of spinning measured as %v", after-before)
+	// Spin until the reading shows 30ms more CPU. On a loaded machine that
+	// takes longer than 30ms of wall time, so only a reading that never
+	// moves fails, after 30s.
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		after, err := p.CPU()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after-before >= 30*time.Millisecond {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("30s of spinning measured as %v", after-before)
+		}
+		spin(5 * time.Millisecond)
 	}
 	if rss, err := p.RSS(); err != nil || rss < 1<<20 {
 		t.Fatalf("RSS %d, %v", rss, err)
@@ -85,5 +92,11 @@ func TestMachineCPUCountsBusyTime(t *testing.T) {
 	}
 	if want := (100 + 5 + 50 + 3 + 4 + 2) * clockTick; got != want {
 		t.Fatalf("busy %v, want %v", got, want)
+	}
+}
+
+// spin burns CPU for d of wall time.
+func spin(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
 	}
 }
