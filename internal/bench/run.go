@@ -27,12 +27,14 @@ type Target struct {
 	Client      *http.Client
 }
 
-// prepared is a request ready to send many times: its body and the hash
-// SigV4 needs, computed once, and its latest signature.
+// prepared is a request ready to send many times: for net/http, its body
+// and the hash SigV4 needs, computed once, and its latest signature; for
+// raw HTTP, its bytes on the wire.
 type prepared struct {
 	Request
 	hash string
 	sig  *atomic.Pointer[signature]
+	wire []byte
 }
 
 // signature is the headers SigV4 added to a request, valid for every send
@@ -44,13 +46,30 @@ type signature struct {
 	header http.Header
 }
 
-func prepare(reqs []Request) []prepared {
+// prepare readies reqs for this target's way of sending.
+func (t *Target) prepare(reqs []Request) []prepared {
+	raw, isRaw := t.rawEndpoint()
 	out := make([]prepared, len(reqs))
 	for i, r := range reqs {
-		sum := sha256.Sum256(r.Body)
-		out[i] = prepared{r, hex.EncodeToString(sum[:]), new(atomic.Pointer[signature])}
+		out[i] = prepared{Request: r, sig: new(atomic.Pointer[signature])}
+		if isRaw {
+			out[i].wire, out[i].Body = raw.wire(r)
+		} else if t.Credentials != nil {
+			sum := sha256.Sum256(r.Body)
+			out[i].hash = hex.EncodeToString(sum[:])
+		}
 	}
 	return out
+}
+
+// rawEndpoint reports whether requests go over raw HTTP/1.1 rather than
+// net/http: unsigned ones to http:// endpoints, which is how local
+// servers are loaded. Signing and TLS stay with net/http and the SDK.
+func (t *Target) rawEndpoint() (rawEndpoint, bool) {
+	if t.Credentials != nil {
+		return rawEndpoint{}, false
+	}
+	return parseRaw(t.Endpoint)
 }
 
 // sign signs req, or reuses the signature p got earlier this second.
@@ -92,13 +111,72 @@ func (t *Target) Send(ctx context.Context, p *prepared) (ok bool, err error) {
 
 // Ping sends one ListTables request: nil once the endpoint answers it.
 func (t *Target) Ping(ctx context.Context) error {
-	p := prepare([]Request{{"ListTables", []byte("{}")}})[0]
+	p := t.prepare([]Request{{"ListTables", []byte("{}")}})[0]
 	_, err := t.call(ctx, &p)
 	return err
 }
 
-// call sends one request and returns the body of a 200 answer.
+// call sends one request on a session of its own and returns the body of
+// a 200 answer.
 func (t *Target) call(ctx context.Context, p *prepared) ([]byte, error) {
+	s := t.open(ctx)
+	defer s.close()
+	return s.call(p, true)
+}
+
+// session sends one goroutine's requests: over a connection of its own
+// for raw targets, so no pool or goroutine stands between a worker and
+// its socket, and through t.Client otherwise.
+type session struct {
+	t    *Target
+	ctx  context.Context
+	raw  *rawConn // nil: net/http
+	stop func() bool
+}
+
+// open starts a session whose requests fail as soon as ctx ends.
+func (t *Target) open(ctx context.Context) *session {
+	s := &session{t: t, ctx: ctx}
+	if e, ok := t.rawEndpoint(); ok {
+		s.raw = &rawConn{addr: e.addr, timeout: t.timeout()}
+		s.stop = context.AfterFunc(ctx, s.raw.abort)
+	}
+	return s
+}
+
+// timeout bounds each raw request as t.Client bounds its own.
+func (t *Target) timeout() time.Duration {
+	if t.Client == nil {
+		return 0
+	}
+	return t.Client.Timeout
+}
+
+func (s *session) close() {
+	if s.raw != nil {
+		s.stop()
+		s.raw.close()
+	}
+}
+
+// call sends p and returns the body of a 200 answer when keep is set;
+// over raw HTTP that body is only valid until the session's next call.
+func (s *session) call(p *prepared, keep bool) ([]byte, error) {
+	if s.raw == nil || p.wire == nil {
+		return s.t.httpCall(s.ctx, p)
+	}
+	status, body, err := s.raw.do(s.ctx, p.wire, keep)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", p.Op, s.t.Endpoint, err)
+	}
+	if status != http.StatusOK {
+		return nil, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, status, body)
+	}
+	return body, nil
+}
+
+// httpCall sends one request with net/http, signed when t has credentials.
+func (t *Target) httpCall(ctx context.Context, p *prepared) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.Endpoint, bytes.NewReader(p.Body))
 	if err != nil {
 		return nil, err
@@ -110,7 +188,11 @@ func (t *Target) call(ctx context.Context, p *prepared) ([]byte, error) {
 			return nil, err
 		}
 	}
-	resp, err := t.Client.Do(req)
+	client := t.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +214,7 @@ type Sample struct {
 // Run sends reqs round-robin from concurrency workers for d, calling
 // progress every second with the count so far.
 func (t *Target) Run(ctx context.Context, reqs []Request, concurrency int, d time.Duration, progress func(done, errs int64)) []Sample {
-	ps := prepare(reqs)
+	ps := t.prepare(reqs)
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	var done, errs atomic.Int64
@@ -152,11 +234,13 @@ func (t *Target) Run(ctx context.Context, reqs []Request, concurrency int, d tim
 }
 
 func (t *Target) worker(ctx context.Context, ps []prepared, w, n int, done, errs *atomic.Int64) []Sample {
+	s := t.open(ctx)
+	defer s.close()
 	var out []Sample
 	for i := w; ctx.Err() == nil; i += n {
 		p := &ps[i%len(ps)]
 		start := time.Now()
-		_, err := t.Send(ctx, p)
+		_, err := s.call(p, false)
 		if ctx.Err() != nil {
 			break // cut off by the end of the run: not a result
 		}
@@ -190,14 +274,16 @@ func ticker(ctx context.Context, fn func()) (stop func()) {
 // Setup creates the table (an existing one is fine), waits until it is
 // ACTIVE, and preloads items from a few concurrent writers.
 func (t *Target) Setup(ctx context.Context, preload, itemSize int) error {
-	create := prepare([]Request{{"CreateTable", []byte(CreateTable)}})[0]
-	if _, err := t.Send(ctx, &create); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
+	s := t.open(ctx)
+	defer s.close()
+	create := t.prepare([]Request{{"CreateTable", []byte(CreateTable)}})[0]
+	if _, err := s.call(&create, false); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
 		return err
 	}
-	if err := t.waitActive(ctx); err != nil {
+	if err := t.waitActive(ctx, s); err != nil {
 		return err
 	}
-	return t.load(ctx, prepare(Preload(preload, itemSize)), preloadWriters)
+	return t.load(ctx, t.prepare(Preload(preload, itemSize)), preloadWriters)
 }
 
 // preloadWriters is how many preload requests are in flight at once.
@@ -207,11 +293,11 @@ const preloadWriters = 8
 // (and some of its emulators) create tables asynchronously. An answer
 // without a status (a server that answers every request with {}) counts
 // as ready.
-func (t *Target) waitActive(ctx context.Context) error {
-	describe := prepare([]Request{{"DescribeTable", []byte(`{"TableName":"` + Table + `"}`)}})[0]
+func (t *Target) waitActive(ctx context.Context, s *session) error {
+	describe := t.prepare([]Request{{"DescribeTable", []byte(`{"TableName":"` + Table + `"}`)}})[0]
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		body, err := t.call(ctx, &describe)
+		body, err := s.call(&describe, true)
 		if err != nil {
 			return err
 		}
@@ -243,8 +329,10 @@ func (t *Target) load(ctx context.Context, ps []prepared, n int) error {
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
+			s := t.open(ctx)
+			defer s.close()
 			for i := next.Add(1) - 1; i < int64(len(ps)) && ctx.Err() == nil; i = next.Add(1) - 1 {
-				if _, err := t.call(ctx, &ps[i]); err != nil {
+				if _, err := s.call(&ps[i], false); err != nil {
 					once.Do(func() { first = fmt.Errorf("preload: %w", err); cancel() })
 				}
 			}

@@ -27,7 +27,7 @@ func TestSignaturesAreReusedWithinASecond(t *testing.T) {
 	defer srv.Close()
 	creds := &aws.Credentials{AccessKeyID: "AKID", SecretAccessKey: "secret"}
 	target := &Target{Endpoint: srv.URL, Region: "us-east-1", Client: srv.Client(), Credentials: creds}
-	p := prepare([]Request{{"GetItem", []byte(`{"TableName":"t"}`)}})[0]
+	p := target.prepare([]Request{{"GetItem", []byte(`{"TableName":"t"}`)}})[0]
 	for {
 		mu.Lock()
 		seen = nil
