@@ -1,7 +1,10 @@
 package sortkeytest
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"net/http"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -40,3 +43,39 @@ func benchGetItem(b *testing.B, network bool) {
 
 func BenchmarkSDKGetItemInProcess(b *testing.B) { benchGetItem(b, false) }
 func BenchmarkSDKGetItemNetwork(b *testing.B)   { benchGetItem(b, true) }
+
+// BenchmarkTransportGetItem is the in-process transport and the server
+// without the SDK: a prebuilt GetItem request handed to the transport and
+// its answer read, as a client with its own request encoding would.
+func BenchmarkTransportGetItem(b *testing.B) {
+	srv := New(b)
+	c := srv.Client()
+	ctx := context.Background()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("tbl"), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: "S"}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	key := map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "k"}}
+	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: key}); err != nil {
+		b.Fatal(err)
+	}
+	rt := srv.AWSConfig().HTTPClient.(*http.Client).Transport
+	body := []byte(`{"TableName":"tbl","Key":{"pk":{"S":"k"}}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810.GetItem")
+		resp, err := rt.RoundTrip(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(got, []byte(`"k"`)) {
+			b.Fatalf("%d %s", resp.StatusCode, got)
+		}
+	}
+}
