@@ -22,16 +22,7 @@ func benchGetItem(b *testing.B, network bool) {
 	}
 	c := dynamodb.NewFromConfig(cfg)
 	ctx := context.Background()
-	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("tbl"), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: "S"}},
-		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	key := map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "k"}}
-	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: key}); err != nil {
-		b.Fatal(err)
-	}
+	key := oneItem(b, c)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -41,15 +32,8 @@ func benchGetItem(b *testing.B, network bool) {
 	}
 }
 
-func BenchmarkSDKGetItemInProcess(b *testing.B) { benchGetItem(b, false) }
-func BenchmarkSDKGetItemNetwork(b *testing.B)   { benchGetItem(b, true) }
-
-// BenchmarkTransportGetItem is the in-process transport and the server
-// without the SDK: a prebuilt GetItem request handed to the transport and
-// its answer read, as a client with its own request encoding would.
-func BenchmarkTransportGetItem(b *testing.B) {
-	srv := New(b)
-	c := srv.Client()
+// oneItem creates table tbl holding one item, and returns its key.
+func oneItem(b *testing.B, c *dynamodb.Client) map[string]types.AttributeValue {
 	ctx := context.Background()
 	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("tbl"), BillingMode: types.BillingModePayPerRequest,
 		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: "S"}},
@@ -61,6 +45,19 @@ func BenchmarkTransportGetItem(b *testing.B) {
 	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: key}); err != nil {
 		b.Fatal(err)
 	}
+	return key
+}
+
+func BenchmarkSDKGetItemInProcess(b *testing.B) { benchGetItem(b, false) }
+func BenchmarkSDKGetItemNetwork(b *testing.B)   { benchGetItem(b, true) }
+
+// BenchmarkTransportGetItem is the in-process transport and the server
+// without the SDK: a prebuilt GetItem request handed to the transport and
+// its answer read, as a client with its own request encoding would.
+func BenchmarkTransportGetItem(b *testing.B) {
+	srv := New(b)
+	ctx := context.Background()
+	oneItem(b, srv.Client())
 	rt := srv.AWSConfig().HTTPClient.(*http.Client).Transport
 	body := []byte(`{"TableName":"tbl","Key":{"pk":{"S":"k"}}}`)
 	b.ReportAllocs()
