@@ -209,3 +209,9 @@ func (d *jsonDecoder) skipLiteral() {
 		d.pos++
 	}
 }
+
+// AppendUnquoted appends the decoding of JSON string contents s (what lies
+// between the quotes) as encoding/json decodes them, reporting false if s
+// is not valid JSON string contents. It is the decoder's own unescaping,
+// shared so that protocol's request envelopes decode strings alike.
+func AppendUnquoted(dst, s []byte) ([]byte, bool) { return appendUnquoted(dst, s) }

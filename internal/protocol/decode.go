@@ -19,6 +19,15 @@ func Decode(body []byte, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
+	if decodeFast(body, v) {
+		return nil
+	}
+	return decodeJSON(body, v)
+}
+
+// decodeJSON is Decode by encoding/json, for the bodies the fast path
+// leaves to it.
+func decodeJSON(body []byte, v any) error {
 	err := json.Unmarshal(body, v)
 	if err == nil {
 		return nil

@@ -1,0 +1,65 @@
+package protocol
+
+// The member tables of the inputs the scanner decodes. Each lists every
+// json name of its struct whose field the scanner covers; the legacy
+// members (Expected, AttributeUpdates, KeyConditions, QueryFilter) are left
+// out, so a body using them goes to encoding/json. TestFastTables holds
+// the tables to the structs' fields.
+
+var writeOptionsFields = []field[WriteOptions]{
+	strField("ReturnValues", func(p *WriteOptions) **string { return &p.ReturnValues }),
+	strField("ReturnConsumedCapacity", func(p *WriteOptions) **string { return &p.ReturnConsumedCapacity }),
+	strField("ReturnItemCollectionMetrics", func(p *WriteOptions) **string { return &p.ReturnItemCollectionMetrics }),
+	strField("ReturnValuesOnConditionCheckFailure", func(p *WriteOptions) **string { return &p.ReturnValuesOnConditionCheckFailure }),
+	strField("ConditionExpression", func(p *WriteOptions) **string { return &p.ConditionExpression }),
+	namesField("ExpressionAttributeNames", func(p *WriteOptions) *map[string]string { return &p.ExpressionAttributeNames }),
+	itemField("ExpressionAttributeValues", func(p *WriteOptions) *Item { return &p.ExpressionAttributeValues }),
+	strField("ConditionalOperator", func(p *WriteOptions) **string { return &p.ConditionalOperator }),
+}
+
+var getItemMembers = newMembers([]field[GetItemInput]{
+	strField("TableName", func(p *GetItemInput) **string { return &p.TableName }),
+	itemField("Key", func(p *GetItemInput) *Item { return &p.Key }),
+	boolField("ConsistentRead", func(p *GetItemInput) **bool { return &p.ConsistentRead }),
+	stringsField("AttributesToGet", func(p *GetItemInput) *[]string { return &p.AttributesToGet }),
+	strField("ProjectionExpression", func(p *GetItemInput) **string { return &p.ProjectionExpression }),
+	namesField("ExpressionAttributeNames", func(p *GetItemInput) *map[string]string { return &p.ExpressionAttributeNames }),
+	strField("ReturnConsumedCapacity", func(p *GetItemInput) **string { return &p.ReturnConsumedCapacity }),
+})
+
+var putItemMembers = newMembers([]field[PutItemInput]{
+	strField("TableName", func(p *PutItemInput) **string { return &p.TableName }),
+	itemField("Item", func(p *PutItemInput) *Item { return &p.Item }),
+}, promote(func(p *PutItemInput) *WriteOptions { return &p.WriteOptions }, writeOptionsFields))
+
+var deleteItemMembers = newMembers([]field[DeleteItemInput]{
+	strField("TableName", func(p *DeleteItemInput) **string { return &p.TableName }),
+	itemField("Key", func(p *DeleteItemInput) *Item { return &p.Key }),
+}, promote(func(p *DeleteItemInput) *WriteOptions { return &p.WriteOptions }, writeOptionsFields))
+
+var updateItemMembers = newMembers([]field[UpdateItemInput]{
+	strField("TableName", func(p *UpdateItemInput) **string { return &p.TableName }),
+	itemField("Key", func(p *UpdateItemInput) *Item { return &p.Key }),
+	strField("UpdateExpression", func(p *UpdateItemInput) **string { return &p.UpdateExpression }),
+}, promote(func(p *UpdateItemInput) *WriteOptions { return &p.WriteOptions }, writeOptionsFields))
+
+var readOptionsFields = []field[ReadOptions]{
+	strField("TableName", func(p *ReadOptions) **string { return &p.TableName }),
+	strField("IndexName", func(p *ReadOptions) **string { return &p.IndexName }),
+	strField("Select", func(p *ReadOptions) **string { return &p.Select }),
+	stringsField("AttributesToGet", func(p *ReadOptions) *[]string { return &p.AttributesToGet }),
+	int64Field("Limit", func(p *ReadOptions) **int64 { return &p.Limit }),
+	boolField("ConsistentRead", func(p *ReadOptions) **bool { return &p.ConsistentRead }),
+	itemField("ExclusiveStartKey", func(p *ReadOptions) *Item { return &p.ExclusiveStartKey }),
+	strField("ReturnConsumedCapacity", func(p *ReadOptions) **string { return &p.ReturnConsumedCapacity }),
+	strField("ProjectionExpression", func(p *ReadOptions) **string { return &p.ProjectionExpression }),
+	strField("FilterExpression", func(p *ReadOptions) **string { return &p.FilterExpression }),
+	namesField("ExpressionAttributeNames", func(p *ReadOptions) *map[string]string { return &p.ExpressionAttributeNames }),
+	itemField("ExpressionAttributeValues", func(p *ReadOptions) *Item { return &p.ExpressionAttributeValues }),
+	strField("ConditionalOperator", func(p *ReadOptions) **string { return &p.ConditionalOperator }),
+}
+
+var queryMembers = newMembers([]field[QueryInput]{
+	strField("KeyConditionExpression", func(p *QueryInput) **string { return &p.KeyConditionExpression }),
+	boolField("ScanIndexForward", func(p *QueryInput) **bool { return &p.ScanIndexForward }),
+}, promote(func(p *QueryInput) *ReadOptions { return &p.ReadOptions }, readOptionsFields))
