@@ -41,12 +41,12 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 
 // readJSON reads the item at k as wire JSON, without decoding it, and
 // its size; a missing item is nil and size 0.
-func (e *Engine) readJSON(k itemKey) ([]byte, int, error) {
-	v, ok, err := e.db.Get(k.storage)
-	if err != nil || !ok {
-		return nil, 0, err
-	}
-	return attr.AppendEncodedJSON(make([]byte, 0, 2*len(v)), v)
+func (e *Engine) readJSON(k itemKey) (out []byte, size int, err error) {
+	_, err = e.db.View(k.storage, func(v []byte) (err error) {
+		out, size, err = attr.AppendEncodedJSON(make([]byte, 0, 2*len(v)), v)
+		return err
+	})
+	return out, size, err
 }
 
 // readProjected reads the item at k into out.Item, projected.

@@ -101,7 +101,7 @@ func readBody(r *http.Request) ([]byte, error) {
 	if r.ContentLength > MaxBodyBytes {
 		return nil, tooLarge()
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	body, err := readAll(r)
 	if err != nil {
 		return nil, apierr.New(apierr.Serialization, "Could not read the request body")
 	}
@@ -109,6 +109,18 @@ func readBody(r *http.Request) ([]byte, error) {
 		return nil, tooLarge()
 	}
 	return body, nil
+}
+
+// readAll reads a body whose Content-Length is known into one slice of
+// that size; net/http stops the body there. Others (chunked) read up to
+// one byte past the limit, so that a larger body is seen.
+func readAll(r *http.Request) ([]byte, error) {
+	if r.ContentLength < 0 {
+		return io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
+	}
+	body := make([]byte, r.ContentLength)
+	_, err := io.ReadFull(r.Body, body)
+	return body, err
 }
 
 func tooLarge() error {

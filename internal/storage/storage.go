@@ -118,6 +118,21 @@ func (s *Snapshot) Get(key []byte) (val []byte, ok bool, err error) { return get
 // Close releases the snapshot.
 func (s *Snapshot) Close() error { return s.s.Close() }
 
+// View calls fn with the value at key, valid only during the call, and
+// reports whether there was one: a reader that turns the value into
+// something else (an answer's JSON) saves Get's copy.
+func (db *DB) View(key []byte, fn func(val []byte) error) (ok bool, err error) {
+	v, closer, err := db.pdb.Get(key)
+	if errors.Is(err, pebble.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer closer.Close()
+	return true, fn(v)
+}
+
 func get(r pebble.Reader, key []byte) (val []byte, ok bool, err error) {
 	v, closer, err := r.Get(key)
 	if errors.Is(err, pebble.ErrNotFound) {
