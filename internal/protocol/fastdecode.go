@@ -67,6 +67,41 @@ func objectField[T, E any](name string, get func(*T) **E, m *members[E]) field[T
 	}}
 }
 
+// requestItemsField decodes BatchWriteItem's RequestItems: table to an
+// array of write requests. A repeated table replaces the earlier one, and
+// [] gives an empty, non-nil slice, as in encoding/json.
+func requestItemsField[T any](name string, get func(*T) *map[string][]WriteRequest) field[T] {
+	return field[T]{name, func(s *scanner, p *T) {
+		if !s.open('{') {
+			return
+		}
+		m := make(map[string][]WriteRequest)
+		for first := true; s.more('}', first); first = false {
+			k := s.str()
+			s.colon()
+			if l := writeRequests(s); !s.bad {
+				m[k] = l
+			}
+		}
+		if !s.bad {
+			*get(p) = m
+		}
+	}}
+}
+
+func writeRequests(s *scanner) []WriteRequest {
+	l := []WriteRequest{}
+	if !s.open('[') {
+		return nil
+	}
+	for first := true; s.more(']', first) && !s.bad; first = false {
+		var w WriteRequest
+		decodeObject(s, &w, writeRequestMembers)
+		l = append(l, w)
+	}
+	return l
+}
+
 // promote lifts an embedded struct's fields into the embedding T, as
 // encoding/json does.
 func promote[T, E any](get func(*T) *E, fs []field[E]) []field[T] {
@@ -114,6 +149,8 @@ func decodeFast(body []byte, v any) bool {
 		return decodeTop(body, p, deleteItemMembers)
 	case *QueryInput:
 		return decodeTop(body, p, queryMembers)
+	case *BatchWriteItemInput:
+		return decodeTop(body, p, batchWriteItemMembers)
 	}
 	return false
 }

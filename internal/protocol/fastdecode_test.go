@@ -49,6 +49,11 @@ var fastTypes = []struct {
 			`"ExpressionAttributeValues":{":g":{"S":"x"}},"ScanIndexForward":false,"Select":"COUNT","ConsistentRead":false,` +
 			`"ProjectionExpression":"pk","ReturnConsumedCapacity":"NONE","Limit":-0}`,
 	}},
+	{"BatchWriteItem", func() any { return new(BatchWriteItemInput) }, []string{
+		`{"RequestItems":{"Bench":[{"PutRequest":{"Item":` + benchItemJSON + `}},{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"N":"1"}}}}],` +
+			`"Other":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ReturnConsumedCapacity":"TOTAL","ReturnItemCollectionMetrics":"SIZE"}`,
+		`{"RequestItems":{"Bench":[]}}`,
+	}},
 }
 
 // checkSame decodes body by Decode and by encoding/json alone, and fails
@@ -98,6 +103,9 @@ func TestFastPathLeavesTheRestToEncodingJSON(t *testing.T) {
 		`{"TableName":"\q"}`, `{"TableName":"T","Key":{"a":{"S":"x","Z":tru}}}`, `{"TableName":"T","Key":{"a":{"S":"x","Z":01}}}`,
 		`{"TableName":"T","Key":{"a":{"S":1}}}`, `{"TableName":"T","Key":{"a":{"B":"!"}}}`, `{"TableName":"T","Key":{"a":{"S":"\u12"}}}`,
 		`{"TableName":"T","AttributesToGet":["a",null]}`, `{"TableName":"T","ExpressionAttributeNames":{"#a":null}}`,
+		`{"RequestItems":{"T":[null]}}`, `{"RequestItems":{"T":null}}`, `{"RequestItems":{"T":[{"putrequest":{}}]}}`,
+		`{"RequestItems":{"T":[{"PutRequest":null}]}}`, `{"RequestItems":{"T":[{"PutRequest":{"Item":{},"Item":{}}}]}}`,
+		`{"RequestItems":{"T":[{"PutRequest":{"Item":{}}},]}}`, `{"RequestItems":[]}`,
 		`{"TableName":"T","Key":` + strings.Repeat(`{"a":{"M":`, 300) + `{}` + strings.Repeat(`}}`, 300) + `}`,
 	}
 	for _, ft := range fastTypes {
@@ -125,7 +133,7 @@ func TestFastPathNeedsZeroInput(t *testing.T) {
 func TestFastTables(t *testing.T) {
 	legacy := []string{"Expected", "AttributeUpdates", "KeyConditions", "QueryFilter"}
 	tables := map[string]any{"GetItem": getItemMembers, "PutItem": putItemMembers, "UpdateItem": updateItemMembers,
-		"DeleteItem": deleteItemMembers, "Query": queryMembers}
+		"DeleteItem": deleteItemMembers, "Query": queryMembers, "BatchWriteItem": batchWriteItemMembers}
 	for _, ft := range fastTypes {
 		names := reflect.ValueOf(tables[ft.name]).MapKeys()
 		inTable := map[string]bool{}
@@ -194,6 +202,8 @@ func sampleJSON(t *testing.T, typ reflect.Type) string {
 		return `{"#a":"b","#c":"d","#a":"e"}`
 	case reflect.TypeFor[[]string]():
 		return `["a","b\t"]`
+	case reflect.TypeFor[map[string][]WriteRequest]():
+		return `{"t":[{"PutRequest":{"Item":{"a":{"S":"b"}}},"DeleteRequest":{"Key":{"a":{"N":"1"}}}}],"u":[],"t":[{}]}`
 	}
 	t.Fatalf("no sample for %v", typ)
 	return ""
@@ -217,3 +227,6 @@ func FuzzFastPutItem(f *testing.F)    { fuzzFast(f, func() any { return new(PutI
 func FuzzFastUpdateItem(f *testing.F) { fuzzFast(f, func() any { return new(UpdateItemInput) }) }
 func FuzzFastDeleteItem(f *testing.F) { fuzzFast(f, func() any { return new(DeleteItemInput) }) }
 func FuzzFastQuery(f *testing.F)      { fuzzFast(f, func() any { return new(QueryInput) }) }
+func FuzzFastBatchWriteItem(f *testing.F) {
+	fuzzFast(f, func() any { return new(BatchWriteItemInput) })
+}

@@ -63,3 +63,22 @@ var queryMembers = newMembers([]field[QueryInput]{
 	strField("KeyConditionExpression", func(p *QueryInput) **string { return &p.KeyConditionExpression }),
 	boolField("ScanIndexForward", func(p *QueryInput) **bool { return &p.ScanIndexForward }),
 }, promote(func(p *QueryInput) *ReadOptions { return &p.ReadOptions }, readOptionsFields))
+
+var putRequestMembers = newMembers([]field[PutRequest]{
+	itemField("Item", func(p *PutRequest) *Item { return &p.Item }),
+})
+
+var deleteRequestMembers = newMembers([]field[DeleteRequest]{
+	itemField("Key", func(p *DeleteRequest) *Item { return &p.Key }),
+})
+
+var writeRequestMembers = newMembers([]field[WriteRequest]{
+	objectField("PutRequest", func(p *WriteRequest) **PutRequest { return &p.PutRequest }, &putRequestMembers),
+	objectField("DeleteRequest", func(p *WriteRequest) **DeleteRequest { return &p.DeleteRequest }, &deleteRequestMembers),
+})
+
+var batchWriteItemMembers = newMembers([]field[BatchWriteItemInput]{
+	requestItemsField("RequestItems", func(p *BatchWriteItemInput) *map[string][]WriteRequest { return &p.RequestItems }),
+	strField("ReturnConsumedCapacity", func(p *BatchWriteItemInput) **string { return &p.ReturnConsumedCapacity }),
+	strField("ReturnItemCollectionMetrics", func(p *BatchWriteItemInput) **string { return &p.ReturnItemCollectionMetrics }),
+})
