@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -126,7 +127,17 @@ func typeMessage(e *json.UnmarshalTypeError) string {
 		return "Start of list found where not expected"
 	}
 	if e.Field != "" {
-		return "Unexpected " + e.Value + " value for member " + e.Field
+		return "Unexpected " + e.Value + " value for member " + memberPath(e.Field)
 	}
 	return "Unexpected " + e.Value + " value"
+}
+
+// memberPath is a field path as the request names it: encoding/json puts
+// the Go name of an embedded struct (WriteOptions, ReadOptions) in front
+// of the members it promotes, which no request spells.
+func memberPath(field string) string {
+	for _, embedded := range [...]string{"WriteOptions.", "ReadOptions."} {
+		field = strings.TrimPrefix(field, embedded)
+	}
+	return field
 }

@@ -21,8 +21,9 @@ func TestDecodeErrorsAreSerializationExceptions(t *testing.T) {
 		`{"TableName":1,"Item":{"a":{"S":1}}}`:                        "Unexpected number value for member TableName",
 		`{"TableName":1,"Item":{"a":{"B":"!"}}}`:                      "Unexpected number value for member TableName",
 		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                      "Malformed JSON: the request body could not be parsed",
-		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":1}}}}`: "Unexpected number value for member WriteOptions.Expected.Value.S",
+		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":1}}}}`: "Unexpected number value for member Expected.Value.S",
 		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:      "Start of list found where not expected",
+		`{"ReturnValues":1}`:                                          "Unexpected number value for member ReturnValues",
 		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                    "Unexpected number value for member Item.S",
 	}
 	for body, msg := range cases {
