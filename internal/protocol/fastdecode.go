@@ -149,6 +149,8 @@ func decodeFast(body []byte, v any) bool {
 		return decodeTop(body, p, deleteItemMembers)
 	case *QueryInput:
 		return decodeTop(body, p, queryMembers)
+	case *ScanInput:
+		return decodeTop(body, p, scanMembers)
 	case *BatchWriteItemInput:
 		return decodeTop(body, p, batchWriteItemMembers)
 	}

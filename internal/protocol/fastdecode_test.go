@@ -49,6 +49,12 @@ var fastTypes = []struct {
 			`"ExpressionAttributeValues":{":g":{"S":"x"}},"ScanIndexForward":false,"Select":"COUNT","ConsistentRead":false,` +
 			`"ProjectionExpression":"pk","ReturnConsumedCapacity":"NONE","Limit":-0}`,
 	}},
+	{"Scan", func() any { return new(ScanInput) }, []string{
+		`{"TableName":"Bench"}`,
+		`{"TableName":"Bench","IndexName":"gsi1","FilterExpression":"#t = :t","ExpressionAttributeNames":{"#t":"type"},` +
+			`"ExpressionAttributeValues":{":t":{"S":"order"}},"Limit":100,"Segment":3,"TotalSegments":8,` +
+			`"ExclusiveStartKey":{"pk":{"S":"p1"},"sk":{"N":"2"}},"ProjectionExpression":"pk, sk","ReturnConsumedCapacity":"TOTAL"}`,
+	}},
 	{"BatchWriteItem", func() any { return new(BatchWriteItemInput) }, []string{
 		`{"RequestItems":{"Bench":[{"PutRequest":{"Item":` + benchItemJSON + `}},{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"N":"1"}}}}],` +
 			`"Other":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ReturnConsumedCapacity":"TOTAL","ReturnItemCollectionMetrics":"SIZE"}`,
@@ -97,6 +103,7 @@ func TestFastPathLeavesTheRestToEncodingJSON(t *testing.T) {
 		`{"TableName":"T","Expected":{"a":{"Exists":false}}}`,           // legacy
 		`{"TableName":"T","KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}}`,
 		`{"TableName":"T","AttributeUpdates":{"a":{"Action":"DELETE"}}}`,
+		`{"TableName":"T","ScanFilter":{"a":{"ComparisonOperator":"NULL"}}}`, `{"TableName":"T","Segment":-1.0}`,
 		`{"TableName":"T","Limit":1.5}`, `{"TableName":"T","Limit":1e2}`, `{"TableName":"T","Limit":99999999999999999999}`,
 		`{"TableName":"T","Limit":01}`, `{"TableName":"T","Limit":"1"}`, `{"TableName":1}`, `{"TableName":"T","ConsistentRead":"true"}`,
 		`{"TableName":"T"} x`, `{"TableName":"T"`, `{"TableName":"T",}`, `[]`, `"x"`, `{"TableName":"\x01"}`,
@@ -131,9 +138,10 @@ func TestFastPathNeedsZeroInput(t *testing.T) {
 // and each member, alone and with all the others, decodes as encoding/json
 // decodes it.
 func TestFastTables(t *testing.T) {
-	legacy := []string{"Expected", "AttributeUpdates", "KeyConditions", "QueryFilter"}
+	legacy := []string{"Expected", "AttributeUpdates", "KeyConditions", "QueryFilter", "ScanFilter"}
 	tables := map[string]any{"GetItem": getItemMembers, "PutItem": putItemMembers, "UpdateItem": updateItemMembers,
-		"DeleteItem": deleteItemMembers, "Query": queryMembers, "BatchWriteItem": batchWriteItemMembers}
+		"DeleteItem": deleteItemMembers, "Query": queryMembers, "Scan": scanMembers,
+		"BatchWriteItem": batchWriteItemMembers}
 	for _, ft := range fastTypes {
 		names := reflect.ValueOf(tables[ft.name]).MapKeys()
 		inTable := map[string]bool{}
@@ -230,3 +238,4 @@ func FuzzFastQuery(f *testing.F)      { fuzzFast(f, func() any { return new(Quer
 func FuzzFastBatchWriteItem(f *testing.F) {
 	fuzzFast(f, func() any { return new(BatchWriteItemInput) })
 }
+func FuzzFastScan(f *testing.F) { fuzzFast(f, func() any { return new(ScanInput) }) }

@@ -2,7 +2,7 @@ package protocol
 
 // The member tables of the inputs the scanner decodes. Each lists every
 // json name of its struct whose field the scanner covers; the legacy
-// members (Expected, AttributeUpdates, KeyConditions, QueryFilter) are left
+// members (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) are left
 // out, so a body using them goes to encoding/json. TestFastTables holds
 // the tables to the structs' fields.
 
@@ -82,3 +82,8 @@ var batchWriteItemMembers = newMembers([]field[BatchWriteItemInput]{
 	strField("ReturnConsumedCapacity", func(p *BatchWriteItemInput) **string { return &p.ReturnConsumedCapacity }),
 	strField("ReturnItemCollectionMetrics", func(p *BatchWriteItemInput) **string { return &p.ReturnItemCollectionMetrics }),
 })
+
+var scanMembers = newMembers([]field[ScanInput]{
+	int64Field("Segment", func(p *ScanInput) **int64 { return &p.Segment }),
+	int64Field("TotalSegments", func(p *ScanInput) **int64 { return &p.TotalSegments }),
+}, promote(func(p *ScanInput) *ReadOptions { return &p.ReadOptions }, readOptionsFields))
