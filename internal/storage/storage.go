@@ -57,12 +57,11 @@ const blockCacheBytes = 32 << 20
 func pebbleOptions(fs vfs.FS) *pebble.Options {
 	// One LevelOptions applies to every level, as Pebble's default does.
 	level := pebble.LevelOptions{FilterPolicy: bloom.FilterPolicy(10)}
-	o := &pebble.Options{
+	return &pebble.Options{
 		FS: fs, Merger: statsMerger, Logger: quietLogger{},
 		Levels: []pebble.LevelOptions{level},
 		Cache:  pebble.NewCache(blockCacheBytes),
 	}
-	return o
 }
 
 func filesystem(opts Options) (vfs.FS, string, error) {
@@ -122,7 +121,11 @@ func (s *Snapshot) Close() error { return s.s.Close() }
 // reports whether there was one: a reader that turns the value into
 // something else (an answer's JSON) saves Get's copy.
 func (db *DB) View(key []byte, fn func(val []byte) error) (ok bool, err error) {
-	v, closer, err := db.pdb.Get(key)
+	return view(db.pdb, key, fn)
+}
+
+func view(r pebble.Reader, key []byte, fn func(val []byte) error) (ok bool, err error) {
+	v, closer, err := r.Get(key)
 	if errors.Is(err, pebble.ErrNotFound) {
 		return false, nil
 	}
@@ -134,15 +137,11 @@ func (db *DB) View(key []byte, fn func(val []byte) error) (ok bool, err error) {
 }
 
 func get(r pebble.Reader, key []byte) (val []byte, ok bool, err error) {
-	v, closer, err := r.Get(key)
-	if errors.Is(err, pebble.ErrNotFound) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	defer closer.Close()
-	return append([]byte(nil), v...), true, nil
+	ok, err = view(r, key, func(v []byte) error {
+		val = append([]byte(nil), v...)
+		return nil
+	})
+	return val, ok, err
 }
 
 // Scan calls fn for every key in [lower, upper) in key order until fn
