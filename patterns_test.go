@@ -11,7 +11,7 @@ import (
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
-// The access-pattern shapes of the reference designs in shared/seeds,
+// The access-pattern shapes of the five reference designs in examples/,
 // each on the single-table layout of createSingleTable.
 
 // TestHierarchicalSortKey narrows one partition level by level with

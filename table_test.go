@@ -60,6 +60,11 @@ func TestCreateAndDescribeTableWithIndexes(t *testing.T) {
 	if created.TableStatus != types.TableStatusCreating {
 		t.Errorf("CreateTable status %s, want CREATING", created.TableStatus)
 	}
+	// DynamoDB builds a new table's indexes with it: CREATING, and no
+	// Backfilling, which only indexes added to an existing table report.
+	if g := created.GlobalSecondaryIndexes[0]; g.IndexStatus != types.IndexStatusCreating || g.Backfilling != nil {
+		t.Errorf("CreateTable GSI status %s, backfilling %v; want CREATING, none", g.IndexStatus, g.Backfilling)
+	}
 	d, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("Music")})
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
-// Command chat is the chat application of the reference design
-// shared/seeds/002 (users, communities, group and private chats, their
-// messages, notifications and chat requests) as a data-access layer on the
-// AWS SDK for Go v2: six tables, an inverted pair of sparse GSIs, a
+// Command chat is the chat application of reference design 002 (users,
+// communities, group and private chats, their messages, notifications and
+// chat requests) as a data-access layer on the AWS SDK for Go v2: six tables, an inverted pair of sparse GSIs, a
 // location hierarchy in a GSI sort key, a sparse GSI of pending chat
 // requests that items leave when PendingId is removed, and notifications
 // whose sort key puts unread before read.

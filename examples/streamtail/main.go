@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -55,8 +54,8 @@ func run(ctx context.Context, endpoint, table string) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(os.Stdout)
+	enc := newPrinter(os.Stdout)
 	return Tail(ctx, dynamodbstreams.NewFromConfig(cfg), arn, func(r types.Record) {
-		_ = enc.Encode(map[string]any{"event": r.EventName, "keys": r.Dynamodb.Keys, "sequence": r.Dynamodb.SequenceNumber})
+		_ = printRecord(enc, r)
 	})
 }

@@ -30,9 +30,18 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 		return nil, err
 	}
 	e.tables[meta.Desc.TableName] = newTable(meta, new(lifecycle))
-	desc := e.describe(e.tables[meta.Desc.TableName])
-	desc.TableStatus = "CREATING"
-	return &protocol.CreateTableOutput{TableDescription: desc}, nil
+	return &protocol.CreateTableOutput{TableDescription: creating(e.describe(e.tables[meta.Desc.TableName]))}, nil
+}
+
+// creating is a new table's description as CreateTable answers it: the
+// table and its global secondary indexes are CREATING together. Indexes
+// born with their table never report Backfilling.
+func creating(d *protocol.TableDescription) *protocol.TableDescription {
+	d.TableStatus = "CREATING"
+	for i := range d.GlobalSecondaryIndexes {
+		d.GlobalSecondaryIndexes[i].IndexStatus = "CREATING"
+	}
+	return d
 }
 
 // persistNew writes a new table's definition and the advanced id sequence

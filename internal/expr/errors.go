@@ -28,6 +28,7 @@ const (
 	msgInOperands    = "The IN operator is provided with too many operands; number of operands: %d"
 	msgOperators     = "The expression contains too many operators; operator count: %d"
 	msgDepth         = "The document path has too many nesting levels; nesting levels: %d"
+	msgExprDepth     = "The expression has too many nested parentheses, NOT operators and function calls; nesting levels: %d"
 	msgBadFunc       = "Invalid function name; function: %s"
 	msgFuncInUpdate  = "The function is not allowed in an update expression; function: %s"
 	msgFuncThisWay   = "The function is not allowed to be used this way in an expression; function: %s"

@@ -87,7 +87,7 @@ func (p *parser) expect(k tokKind) token {
 // enter and leave bracket one level of nesting.
 func (p *parser) enter() {
 	if p.depth++; p.depth > maxDepth {
-		p.fail(msgDepth, p.depth)
+		p.fail(msgExprDepth, p.depth)
 	}
 }
 
