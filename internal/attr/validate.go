@@ -1,10 +1,6 @@
 package attr
 
-import (
-	"encoding/base64"
-	"errors"
-	"strings"
-)
+import "errors"
 
 // MaxDepth is how many M/L values may nest inside each other, counting the
 // top-level attribute's own value. The service accepts 31 map-wraps around
@@ -13,14 +9,14 @@ const MaxDepth = 31
 
 // The validation errors carry DynamoDB's ValidationException texts; the
 // engine wraps them without rewording. The double space in the empty-set
-// messages is the service's.
+// messages is the service's; binary sets have their own wording.
 var (
 	errEmpty     = errors.New("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes")
 	errMany      = errors.New("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes")
 	errNullFalse = errors.New("One or more parameter values were invalid: Null attribute value types must have the value of true")
-	errEmptySS   = errors.New("One or more parameter values were invalid: An string set  may not be empty")
-	errEmptyNS   = errors.New("One or more parameter values were invalid: An number set  may not be empty")
-	errEmptyBS   = errors.New("One or more parameter values were invalid: An binary set  may not be empty")
+	errEmptySS   = emptySetError("One or more parameter values were invalid: An string set  may not be empty")
+	errEmptyNS   = emptySetError("One or more parameter values were invalid: An number set  may not be empty")
+	errEmptyBS   = emptySetError("One or more parameter values were invalid: Binary sets should not be empty")
 	errDepth     = errors.New("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit")
 	errEmptyName = errors.New("One or more parameter values were invalid: An attribute name must not be empty")
 	errLongName  = errors.New("One or more parameter values were invalid: An attribute name must be less than 64 KB")
@@ -121,80 +117,4 @@ func validateMap(m map[string]Value, depth int) error {
 		m[k] = e
 	}
 	return nil
-}
-
-// validateSet checks emptiness, then (for NS) each member, then
-// duplicates. Duplicates are found after normalization, so "1" and "1.0"
-// collide as they do in the service; the message lists the members as sent.
-func (v *Value) validateSet() error {
-	switch {
-	case v.SS != nil:
-		return checkStrings(v.SS, func() []string { return v.SS }, errEmptySS)
-	case v.NS != nil:
-		return validateNS(v.NS)
-	}
-	members := make([]string, len(v.BS))
-	for i, b := range v.BS {
-		members[i] = string(b)
-	}
-	return checkStrings(members, func() []string { return base64s(v.BS) }, errEmptyBS)
-}
-
-// base64s renders binary members the way they were sent on the wire.
-func base64s(bs [][]byte) []string {
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = base64.StdEncoding.EncodeToString(b)
-	}
-	return out
-}
-
-func validateNS(ns []string) error {
-	if len(ns) == 0 {
-		return errEmptyNS
-	}
-	sent := append([]string(nil), ns...)
-	for i := range ns {
-		if err := normalizeInPlace(&ns[i]); err != nil {
-			return err
-		}
-	}
-	return checkStrings(ns, func() []string { return sent }, errEmptyNS)
-}
-
-// checkStrings reports empty for an empty set, or the duplicates error
-// (listing shown(), built only then) when members has a repeated element.
-func checkStrings(members []string, shown func() []string, empty error) error {
-	if len(members) == 0 {
-		return empty
-	}
-	if !hasDuplicate(members) {
-		return nil
-	}
-	return errors.New("One or more parameter values were invalid: Input collection [" +
-		strings.Join(shown(), ", ") + "] contains duplicates.")
-}
-
-// hasDuplicate uses a quadratic scan for small sets, where it beats
-// building a map, and a map for large ones, where quadratic would let one
-// request burn seconds of CPU.
-func hasDuplicate(ss []string) bool {
-	if len(ss) <= 16 {
-		for i := range ss {
-			for j := i + 1; j < len(ss); j++ {
-				if ss[i] == ss[j] {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	seen := make(map[string]struct{}, len(ss))
-	for _, s := range ss {
-		if _, ok := seen[s]; ok {
-			return true
-		}
-		seen[s] = struct{}{}
-	}
-	return false
 }

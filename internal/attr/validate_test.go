@@ -40,7 +40,7 @@ func TestValidate(t *testing.T) {
 		{"null false", `{"NULL":false}`, invalid + "Null attribute value types must have the value of true"},
 		{"empty SS", `{"SS":[]}`, invalid + "An string set  may not be empty"},
 		{"empty NS", `{"NS":[]}`, invalid + "An number set  may not be empty"},
-		{"empty BS", `{"BS":[]}`, invalid + "An binary set  may not be empty"},
+		{"empty BS", `{"BS":[]}`, invalid + "Binary sets should not be empty"},
 		{"dup SS", `{"SS":["a","a"]}`, invalid + "Input collection [a, a] contains duplicates."},
 		{"dup SS 3", `{"SS":["0","1","0"]}`, invalid + "Input collection [0, 1, 0] contains duplicates."},
 		{"dup NS numeric", `{"NS":["1","1.0"]}`, invalid + "Input collection [1, 1.0] contains duplicates."},
@@ -81,7 +81,7 @@ func TestValidateNormalizesInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(AppendItemJSON(nil, it))
-	want := `{"l":{"L":[{"N":"20"}]},"m":{"M":{"x":{"N":"7"}}},"n":{"N":"1.5"},"ns":{"NS":["100","0"]}}`
+	want := `{"l":{"L":[{"N":"20"}]},"m":{"M":{"x":{"N":"7"}}},"n":{"N":"1.5"},"ns":{"NS":["0","100"]}}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -108,5 +108,25 @@ func TestValidateLargeSetDuplicates(t *testing.T) {
 	v.SS = append(v.SS, "xx")
 	if err := v.Validate(); err == nil || !strings.Contains(err.Error(), "contains duplicates") {
 		t.Fatalf("duplicate: %v", err)
+	}
+}
+
+// TestValidateSortsSets pins the canonical member order: strings by code
+// point, numbers by value, binaries by bytes read as signed.
+func TestValidateSortsSets(t *testing.T) {
+	it := Item{
+		"ss": {SS: []string{"zz", "é", "9", "aa", "10", "AAA", "B", "mm", "zzz"}},
+		"ns": {NS: []string{"100", "9", "1.5", "-5", "10", "0.01"}},
+		"bs": {BS: [][]byte{{0x01}, {0xFF}, {0x00}, {0x80}}},
+	}
+	if err := ValidateItem(it); err != nil {
+		t.Fatal(err)
+	}
+	got := string(AppendItemJSON(nil, it))
+	want := `{"bs":{"BS":["gA==","/w==","AA==","AQ=="]},` +
+		`"ns":{"NS":["-5","0.01","1.5","9","10","100"]},` +
+		`"ss":{"SS":["10","9","AAA","B","aa","mm","zz","zzz","é"]}}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

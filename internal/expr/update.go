@@ -247,6 +247,7 @@ func applyDelete(d DeleteAction, out attr.Item) error {
 	if empty {
 		return removeAt(out, d.Path)
 	}
+	attr.SortSet(&next) // a set stored before sets were canonical
 	return assign(out, d.Path, next)
 }
 
@@ -502,9 +503,15 @@ func comparePaths(a, b Path) int {
 	return len(a) - len(b)
 }
 
-// setUnion returns cur with v's members that it lacks appended; both are
-// sets of the same type.
+// setUnion returns cur with v's members that it lacks, in canonical
+// order (see attr.SortSet); both are sets of the same type.
 func setUnion(cur, v *attr.Value) attr.Value {
+	out := unsortedUnion(cur, v)
+	attr.SortSet(&out)
+	return out
+}
+
+func unsortedUnion(cur, v *attr.Value) attr.Value {
 	switch cur.Kind() {
 	case attr.SS:
 		return attr.Value{SS: unionStrings(cur.SS, v.SS, sameKey)}

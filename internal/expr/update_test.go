@@ -132,7 +132,7 @@ func TestApplyUpdateGuide(t *testing.T) {
 		{"ADD Color :c adds members", &Update{Add: []AddAction{
 			{Path: tPath("Color"), Value: tVal(tSS("Yellow", "Green", "Blue", "Orange"))},
 		}}, func(t *testing.T, it attr.Item) {
-			if got := it["Color"].SS; !slices.Equal(got, []string{"Orange", "Purple", "Yellow", "Green", "Blue"}) {
+			if got := it["Color"].SS; !slices.Equal(got, []string{"Blue", "Green", "Orange", "Purple", "Yellow"}) {
 				t.Errorf("Color = %v", got)
 			}
 		}},
