@@ -13,7 +13,7 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err := validate.DeleteItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, nil, nil)
+	w, err := parseWrite(&in.WriteOptions, nil, nil, true)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err := validate.PutItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, nil, nil)
+	w, err := parseWrite(&in.WriteOptions, nil, nil, true)
 	if err != nil {
 		return nil, err
 	}

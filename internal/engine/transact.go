@@ -80,7 +80,7 @@ func (e *Engine) planAction(item *protocol.TransactWriteItem) (txAction, error) 
 	kind, a, _ := validate.TransactKind(item)
 	act := txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key, table: *a.TableName}
 	var err error
-	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil); err != nil {
+	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil, false); err != nil {
 		return act, err
 	}
 	if act.t, err = e.itemTable(*a.TableName); err != nil {

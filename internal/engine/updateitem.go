@@ -16,7 +16,7 @@ func (e *Engine) UpdateItem(_ context.Context, in *protocol.UpdateItemInput) (*p
 	if err := validate.UpdateItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates)
+	w, err := parseWrite(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates, true)
 	if err != nil {
 		return nil, err
 	}

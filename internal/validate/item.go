@@ -21,17 +21,20 @@ var (
 
 // PutItem checks a PutItem request: model constraints, then how expression
 // and legacy parameters are mixed, then ReturnValues, then every value.
+// PutItem, UpdateItem and DeleteItem prefix the messages about their
+// expression attribute maps and values with "1 validation error
+// detected: ", as DynamoDB does since 2026; TransactWriteItems does not.
 func PutItem(in *protocol.PutItemInput) error {
 	if err := write(in.TableName, in.Item, "item", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, nil, nil); err != nil {
+	if err := params(&in.WriteOptions, nil, nil, nullCondition); err != nil {
 		return err
 	}
 	if err := oldOrNone(in.ReturnValues); err != nil {
 		return err
 	}
-	return allValues(in.Item, &in.WriteOptions)
+	return apierr.Prefixed(allValues(in.Item, &in.WriteOptions))
 }
 
 // DeleteItem checks a DeleteItem request, in PutItem's order.
@@ -39,13 +42,13 @@ func DeleteItem(in *protocol.DeleteItemInput) error {
 	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, nil, nil); err != nil {
+	if err := params(&in.WriteOptions, nil, nil, nullCondition); err != nil {
 		return err
 	}
 	if err := oldOrNone(in.ReturnValues); err != nil {
 		return err
 	}
-	return allValues(in.Key, &in.WriteOptions)
+	return apierr.Prefixed(allValues(in.Key, &in.WriteOptions))
 }
 
 // UpdateItem checks an UpdateItem request, in PutItem's order.
@@ -53,9 +56,13 @@ func UpdateItem(in *protocol.UpdateItemInput) error {
 	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates); err != nil {
+	if err := params(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates, nullUpdateAndCondition); err != nil {
 		return err
 	}
+	return apierr.Prefixed(updateValues(in))
+}
+
+func updateValues(in *protocol.UpdateItemInput) error {
 	if err := allValues(in.Key, &in.WriteOptions); err != nil {
 		return err
 	}
@@ -110,8 +117,9 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 }
 
 // params refuses a request that mixes expression and legacy parameters, and
-// expression attribute maps given without an expression to use them.
-func params(o *protocol.WriteOptions, update *string, updates map[string]protocol.AttributeValueUpdate) error {
+// expression attribute maps given without an expression to use them
+// (null names the expressions absent, for the message).
+func params(o *protocol.WriteOptions, update *string, updates map[string]protocol.AttributeValueUpdate, null string) error {
 	var legacy, expr []string
 	add := func(list *[]string, present bool, name string) {
 		if present {
@@ -126,16 +134,27 @@ func params(o *protocol.WriteOptions, update *string, updates map[string]protoco
 	if len(legacy) > 0 && len(expr) > 0 {
 		return mixed(legacy, expr)
 	}
-	return attributeMaps(o, len(expr) > 0)
+	if err := attributeMaps(o, len(expr) > 0, null); err != nil {
+		return err
+	}
+	return apierr.Prefixed(notEmptyMaps(o))
 }
 
-func attributeMaps(o *protocol.WriteOptions, expressions bool) error {
+// attributeMaps refuses expression attribute maps given without an
+// expression to use them.
+func attributeMaps(o *protocol.WriteOptions, expressions bool, null string) error {
 	if !expressions && o.ExpressionAttributeNames != nil {
 		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
 	}
 	if !expressions && o.ExpressionAttributeValues != nil {
-		return apierr.Validationf("ExpressionAttributeValues can only be specified when using expressions")
+		return apierr.Validationf(msgValuesWithoutExpressions, null)
 	}
+	return nil
+}
+
+// notEmptyMaps refuses expression attribute maps that are present but
+// empty.
+func notEmptyMaps(o *protocol.WriteOptions) error {
 	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
 		return err
 	}
@@ -200,11 +219,24 @@ func expressionValues(vals attr.Item) error {
 	for _, k := range slices.Sorted(maps.Keys(vals)) {
 		v := vals[k]
 		if err := v.Validate(); err != nil {
-			return apierr.Validationf("ExpressionAttributeValues contains invalid value: %s for key %s", err.Error(), k)
+			return invalidValue(err, k)
 		}
 		vals[k] = v
 	}
 	return nil
+}
+
+// invalidValue words an expression attribute value's error: an empty set
+// is reported exactly as in an item, without naming the key; duplicate set
+// members with the service's shorter text; anything else wrapped.
+func invalidValue(err error, key string) error {
+	switch {
+	case attr.IsEmptySet(err):
+		return apierr.Validationf("%s", err.Error())
+	case attr.IsDuplicates(err):
+		return apierr.Validationf(msgValueDuplicates, key)
+	}
+	return apierr.Validationf(msgInvalidValue, err.Error(), key)
 }
 
 // legacyValue validates a value of a legacy parameter in place.

@@ -162,7 +162,7 @@ func readParams(o *protocol.ReadOptions, legacy, exprs []string, keyExpr bool) e
 		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
 	}
 	if o.ExpressionAttributeValues != nil && o.FilterExpression == nil && !keyExpr {
-		return apierr.Validationf("ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null")
+		return apierr.Validationf(msgValuesWithoutExpressions, nullFilter)
 	}
 	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
 		return err

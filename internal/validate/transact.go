@@ -95,7 +95,10 @@ func actionModel(v *violations, a *protocol.TransactAction, member string, requi
 // one action and validates its values.
 func transactAction(kind string, a *protocol.TransactAction) error {
 	o := a.WriteOptions()
-	if err := attributeMaps(o, a.ConditionExpression != nil || a.UpdateExpression != nil); err != nil {
+	if err := attributeMaps(o, a.ConditionExpression != nil || a.UpdateExpression != nil, nullCondition); err != nil {
+		return err
+	}
+	if err := notEmptyMaps(o); err != nil {
 		return err
 	}
 	it := a.Key
