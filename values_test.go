@@ -167,3 +167,25 @@ func TestTransactionExpressionErrorsAreNotPrefixed(t *testing.T) {
 		"ValidationException", `Invalid UpdateExpression: The "SET" section can only be used once in an update expression;`)
 	wantAPIError(t, tx("SET a = :v", map[string]types.AttributeValue{}), "ValidationException", "ExpressionAttributeValues must not be empty")
 }
+
+// TestKeyAttributeAsDocumentPath checks that a key condition on a nested
+// path is refused as DynamoDB refuses it, before the table is looked up.
+func TestKeyAttributeAsDocumentPath(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createTyped(t, c, "nst", types.ScalarAttributeTypeS)
+	const nested = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes"
+	for _, tc := range []struct{ table, cond string }{
+		{"nst", "pk.x = :p"},
+		{"nst", "pk = :p AND sk[0] = :p"},
+		{"nst", "#k.x = :p"},
+		{"missing", "pk = :p AND begins_with(sk.x, :p)"},
+	} {
+		in := &dynamodb.QueryInput{TableName: aws.String(tc.table), KeyConditionExpression: aws.String(tc.cond),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":p": s("a")}}
+		if containsToken(tc.cond, "#k") {
+			in.ExpressionAttributeNames = map[string]string{"#k": "pk"}
+		}
+		_, err := c.Query(ctx, in)
+		wantAPIError(t, err, "ValidationException", nested)
+	}
+}

@@ -14,63 +14,50 @@ type writeExprs struct {
 	update *expr.Update
 }
 
-// parseWrite parses a write's expressions once, before any data is read,
-// and runs the checks that need no item (operand types of literal values),
-// so a bad request fails whether or not the item exists. single is true
-// for PutItem, UpdateItem and DeleteItem, whose expression errors DynamoDB
-// prefixes with "1 validation error detected: "; a transaction's are bare,
-// and so are the legacy parameters' everywhere.
-func parseWrite(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate, single bool) (w writeExprs, err error) {
-	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
-	mark := func(err error) error { return err }
+// parseWrite parses a write's expressions (or translates their legacy
+// equivalents) once, before any data is read, in DynamoDB's order: syntax
+// and the attribute maps first, then the checks that need no item (the
+// types of constant operands), so a bad request fails whether or not the
+// item exists. single is true for PutItem, UpdateItem and DeleteItem,
+// whose messages DynamoDB prefixes with "1 validation error detected: ";
+// a transaction's are bare.
+func parseWrite(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate, single bool) (writeExprs, error) {
+	w, err := parseWriteExprs(o, updateExpr, updates)
+	if err == nil {
+		err = expr.ValidateUpdate(w.update)
+	}
+	if err == nil && w.cond != nil {
+		err = expr.ValidateCond(w.cond, expr.Condition)
+	}
 	if single {
-		mark = apierr.Prefixed
+		err = apierr.Prefixed(err)
 	}
-	if w.update, err = parseUpdate(attrs, updateExpr, updates, mark); err != nil {
-		return w, err
-	}
-	if w.cond, err = parseCondition(attrs, o, mark); err != nil {
-		return w, err
-	}
-	return w, mark(attrs.CheckUnused())
+	return w, err
 }
 
-// parseUpdate parses an UpdateExpression, or translates AttributeUpdates.
-func parseUpdate(attrs *expr.Attrs, s *string, updates map[string]protocol.AttributeValueUpdate, mark func(error) error) (*expr.Update, error) {
-	if s != nil {
-		u, err := attrs.ParseUpdate(*s)
-		if err == nil {
-			err = expr.ValidateUpdate(u)
-		}
-		return u, mark(err)
+// parseWriteExprs parses or translates the update and the condition, then
+// checks that every expression attribute name and value was used.
+func parseWriteExprs(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (w writeExprs, err error) {
+	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
+	switch {
+	case updateExpr != nil:
+		w.update, err = attrs.ParseUpdate(*updateExpr)
+	case updates != nil:
+		w.update, err = attributeUpdates(updates)
 	}
-	if updates == nil {
-		return nil, nil
+	if err != nil {
+		return w, err
 	}
-	u, err := attributeUpdates(updates)
-	if err == nil {
-		err = expr.ValidateUpdate(u)
+	switch {
+	case o.ConditionExpression != nil:
+		w.cond, err = attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
+	case o.Expected != nil:
+		w.cond, err = expectedCond(o.Expected, o.ConditionalOperator)
 	}
-	return u, err
-}
-
-// parseCondition parses a ConditionExpression, or translates Expected.
-func parseCondition(attrs *expr.Attrs, o *protocol.WriteOptions, mark func(error) error) (expr.Cond, error) {
-	if o.ConditionExpression != nil {
-		c, err := attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
-		if err == nil {
-			err = expr.ValidateCond(c, expr.Condition)
-		}
-		return c, mark(err)
+	if err != nil {
+		return w, err
 	}
-	if o.Expected == nil {
-		return nil, nil
-	}
-	c, err := expectedCond(o.Expected, o.ConditionalOperator)
-	if err == nil {
-		err = expr.ValidateCond(c, expr.Condition)
-	}
-	return c, err
+	return w, attrs.CheckUnused()
 }
 
 // check evaluates the condition against the item as it is now (nil when it

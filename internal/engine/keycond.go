@@ -26,7 +26,6 @@ const (
 	msgKeyType       = "One or more parameter values were invalid: Condition parameter type does not match schema type"
 	msgKeyIndexable  = "Attempted conditional constraint is not an indexable operation"
 	msgKeyBeginsWith = "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: %s"
-	msgLegacyBegins  = "One or more parameter values were invalid: ComparisonOperator BEGINS_WITH is not valid for %s AttributeValue type"
 )
 
 // keyTerm is one conjunct of a key condition: an attribute, the operator
@@ -43,17 +42,13 @@ var flipped = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": 
 
 // analyzeKeyCond checks a parsed KeyConditionExpression (or translated
 // KeyConditions) against the key schema of the table or index queried.
-// Checks run in the service's order: nested paths, the shape of each term,
-// the partition key's presence, the other terms, then the values' types.
+// Checks run in the service's order (nested paths were refused before the
+// table was looked up): the shape of each term, the partition key's
+// presence, the other terms, then the values' types.
 func analyzeKeyCond(c expr.Cond, key keySchema) (keyCond, error) {
 	var conds []expr.Cond
 	flattenAnd(c, &conds)
 	terms := make([]keyTerm, 0, len(conds))
-	for _, x := range conds {
-		if nestedPath(x) {
-			return keyCond{}, apierr.Validationf(msgKeyNested)
-		}
-	}
 	for _, x := range conds {
 		t, err := termOf(x)
 		if err != nil {
@@ -66,6 +61,20 @@ func analyzeKeyCond(c expr.Cond, key keySchema) (keyCond, error) {
 		return keyCond{}, err
 	}
 	return buildKeyCond(hash, sort, key)
+}
+
+// keyNotNested refuses a key condition on a document path below the top
+// level: key attributes are top-level, and DynamoDB says so before it
+// looks at the table.
+func keyNotNested(c expr.Cond) error {
+	var conds []expr.Cond
+	flattenAnd(c, &conds)
+	for _, x := range conds {
+		if nestedPath(x) {
+			return apierr.Validationf(msgKeyNested)
+		}
+	}
+	return nil
 }
 
 // flattenAnd lists the conjuncts of c, left to right.
@@ -227,7 +236,7 @@ func beginsWithOperand(v *expr.ValueOperand) error {
 	case k == attr.S || k == attr.B:
 		return nil
 	case v.Name == "":
-		return apierr.Validationf(msgLegacyBegins, k)
+		return apierr.Validationf(msgArgumentType, "BEGINS_WITH", k)
 	}
 	return apierr.Validationf(msgKeyBeginsWith, k)
 }
@@ -240,7 +249,7 @@ func legacyConditions(m map[string]protocol.Condition, op *string) (expr.Cond, e
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		c := m[name]
 		if c.ComparisonOperator == nil {
-			return nil, apierr.Validationf("One or more parameter values were invalid: Invalid number of argument(s) for the null ComparisonOperator")
+			return nil, apierr.Validationf(msgArgumentCount, "null")
 		}
 		p := &expr.PathOperand{Path: expr.Path{{Name: name}}}
 		cond, err := comparison(p, *c.ComparisonOperator, c.AttributeValueList)

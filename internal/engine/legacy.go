@@ -72,33 +72,55 @@ func combine(acc, c expr.Cond, or bool) expr.Cond {
 	return &expr.AndCond{L: acc, R: c}
 }
 
+// The legacy parameters' messages. The Expected ones were checked
+// against the service in 2026, which also showed that Value beside a
+// ComparisonOperator is accepted (the operator decides; Value is ignored).
+const (
+	invalidParam            = "One or more parameter values were invalid: "
+	msgListWithoutOperator  = invalidParam + "AttributeValueList can only be used with a ComparisonOperator for Attribute: %s"
+	msgExistsWithOperator   = invalidParam + "Exists and ComparisonOperator cannot be used together for Attribute: %s"
+	msgValueWhenExistsNull  = invalidParam + "Value must be provided when Exists is null for Attribute: %s"
+	msgValueWhenExistsTrue  = invalidParam + "Value must be provided when Exists is true for Attribute: %s"
+	msgValueWhenExistsFalse = invalidParam + "Value cannot be used when Exists is false for Attribute: %s"
+	msgArgumentCount        = invalidParam + "Invalid number of argument(s) for the %s ComparisonOperator"
+	msgArgumentType         = invalidParam + "ComparisonOperator %s is not valid for %s AttributeValue type"
+	msgBetweenTypes         = invalidParam + "AttributeValues inside AttributeValueList must be of same type"
+	msgBetweenOrder         = "The BETWEEN condition was provided a range where the lower bound is bigger than the upper bound"
+)
+
+// expectedOne translates one Expected entry, checking its shape in the
+// service's order: a list without an operator, Exists beside an operator,
+// then the Exists / Value rules.
 func expectedOne(name string, e protocol.ExpectedAttributeValue) (expr.Cond, error) {
 	p := &expr.PathOperand{Path: expr.Path{{Name: name}}}
-	if e.ComparisonOperator != nil {
-		if e.Value != nil || e.Exists != nil {
-			return nil, apierr.Validationf("One or more parameter values were invalid: Value or Exists cannot be used with ComparisonOperator and AttributeValueList together")
-		}
+	switch {
+	case e.AttributeValueList != nil && e.ComparisonOperator == nil:
+		return nil, apierr.Validationf(msgListWithoutOperator, name)
+	case e.ComparisonOperator != nil && e.Exists != nil:
+		return nil, apierr.Validationf(msgExistsWithOperator, name)
+	case e.ComparisonOperator != nil:
 		return comparison(p, *e.ComparisonOperator, e.AttributeValueList)
-	}
-	if e.AttributeValueList != nil {
-		return nil, apierr.Validationf("One or more parameter values were invalid: AttributeValueList can only be used with a ComparisonOperator for Attribute: %s", name)
 	}
 	return existence(p, name, e)
 }
 
 func existence(p *expr.PathOperand, name string, e protocol.ExpectedAttributeValue) (expr.Cond, error) {
-	exists := e.Exists == nil || *e.Exists
 	switch {
-	case exists && e.Value == nil:
-		return nil, apierr.Validationf("One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: %s", name)
-	case !exists && e.Value != nil:
-		return nil, apierr.Validationf("One or more parameter values were invalid: Value cannot be used when Exists is false for Attribute: %s", name)
-	case !exists:
+	case e.Exists == nil && e.Value == nil:
+		return nil, apierr.Validationf(msgValueWhenExistsNull, name)
+	case e.Exists != nil && *e.Exists && e.Value == nil:
+		return nil, apierr.Validationf(msgValueWhenExistsTrue, name)
+	case e.Exists != nil && !*e.Exists && e.Value != nil:
+		return nil, apierr.Validationf(msgValueWhenExistsFalse, name)
+	case e.Value == nil:
 		return &expr.FuncCond{Func: "attribute_not_exists", Args: []expr.Operand{p}}, nil
 	}
 	return &expr.CompareCond{Op: "=", L: p, R: &expr.ValueOperand{Value: *e.Value}}, nil
 }
 
+// comparison translates a ComparisonOperator and its AttributeValueList,
+// refusing a wrong number of values or values of a type the operator
+// does not take, as the service does before reading any item.
 func comparison(p *expr.PathOperand, op string, list []attr.Value) (expr.Cond, error) {
 	spec, ok := legacyOps[op]
 	if !ok {
@@ -106,13 +128,49 @@ func comparison(p *expr.PathOperand, op string, list []attr.Value) (expr.Cond, e
 			"Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]", op, p.Path[0].Name)
 	}
 	if (spec.args >= 0 && len(list) != spec.args) || (spec.args < 0 && len(list) == 0) {
-		return nil, apierr.Validationf("One or more parameter values were invalid: Invalid number of argument(s) for the %s ComparisonOperator", op)
+		return nil, apierr.Validationf(msgArgumentCount, op)
+	}
+	if err := argumentTypes(op, list); err != nil {
+		return nil, err
 	}
 	vs := make([]expr.Operand, len(list))
 	for i := range list {
 		vs[i] = &expr.ValueOperand{Value: list[i]}
 	}
 	return spec.build(p, vs), nil
+}
+
+// argumentTypes checks the values against the types the Developer Guide
+// lists for the operator ("Legacy conditional parameters"): EQ and NE take
+// any type, BEGINS_WITH a string or binary, the others a string, number
+// or binary; BETWEEN's two of one type, in order.
+func argumentTypes(op string, list []attr.Value) error {
+	for i := range list {
+		if k := list[i].Kind(); !argumentAllowed(op, k) {
+			return apierr.Validationf(msgArgumentType, op, k)
+		}
+	}
+	if op != "BETWEEN" {
+		return nil
+	}
+	c, ok := attr.Compare(&list[0], &list[1])
+	switch {
+	case !ok:
+		return apierr.Validationf(msgBetweenTypes)
+	case c > 0:
+		return apierr.Validationf(msgBetweenOrder)
+	}
+	return nil
+}
+
+func argumentAllowed(op string, k attr.Kind) bool {
+	switch op {
+	case "EQ", "NE":
+		return true
+	case "BEGINS_WITH":
+		return k == attr.S || k == attr.B
+	}
+	return k == attr.S || k == attr.N || k == attr.B
 }
 
 // attributeUpdates translates AttributeUpdates into an update: PUT sets,

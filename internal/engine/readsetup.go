@@ -14,8 +14,18 @@ type readExprs struct {
 	proj   expr.Projection
 }
 
-// parseRead parses every expression of a read once, before any data is read.
-func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (r readExprs, err error) {
+// parseRead parses every expression of a read (or translates its legacy
+// equivalents) once, before any data is read: syntax and the attribute
+// maps first, then the checks that need no table.
+func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (readExprs, error) {
+	r, err := parseReadExprs(o, keyExpr, keyConds, filterConds)
+	if err != nil {
+		return r, err
+	}
+	return r, r.validate()
+}
+
+func parseReadExprs(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (r readExprs, err error) {
 	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
 	if keyExpr != nil {
 		r.key, err = attrs.ParseCondition(expr.KeyCondition, *keyExpr)
@@ -36,9 +46,6 @@ func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds m
 	if r.proj, err = readProjection(attrs, o); err != nil {
 		return r, err
 	}
-	if err := r.validate(); err != nil {
-		return r, err
-	}
 	return r, attrs.CheckUnused()
 }
 
@@ -53,8 +60,14 @@ func readProjection(attrs *expr.Attrs, o *protocol.ReadOptions) (expr.Projection
 	return p, nil
 }
 
+// validate makes the checks that need neither table nor item: no key
+// condition on a nested path (a key attribute is top-level), and the
+// types of constant operands.
 func (r readExprs) validate() error {
 	if r.key != nil {
+		if err := keyNotNested(r.key); err != nil {
+			return err
+		}
 		if err := expr.ValidateCond(r.key, expr.KeyCondition); err != nil {
 			return err
 		}
