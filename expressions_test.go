@@ -55,7 +55,7 @@ func TestConditionExpressions(t *testing.T) {
 	}{
 		{"n = :five", nil, true}, {"n <> :five", nil, false}, {"n < :ten", nil, true}, {"n <= :five", nil, true},
 		{"n > :ten", nil, false}, {"n >= :five", nil, true}, {"s = :sfive", nil, false}, {"n = :sfive", nil, false},
-		{"s < :five", nil, false}, {"n BETWEEN :one AND :ten", nil, true}, {"n BETWEEN :ten AND :one", nil, false},
+		{"s < :five", nil, false}, {"n BETWEEN :one AND :ten", nil, true}, {"n BETWEEN :one AND :three", nil, false},
 		{"s IN (:a, :hello)", nil, true}, {"s IN (:a, :x)", nil, false},
 		{"attribute_exists(m.a.b)", nil, true}, {"attribute_exists(m.a.c)", nil, false},
 		{"attribute_not_exists(absent)", nil, true}, {"attribute_exists(l[2].m)", nil, true}, {"attribute_exists(l[3])", nil, false},

@@ -37,6 +37,9 @@ const (
 	msgClauseTwice   = `The "%s" section can only be used once in an update expression;`
 	msgPathsOverlap  = "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
 	msgPathsConflict = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
+	msgOperandType   = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
+	msgBetweenOrder  = "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
+	msgBetweenTypes  = "The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
 
 	// Without the prefix.
 	msgKeyOperator   = "Invalid operator used in KeyConditionExpression: %s"

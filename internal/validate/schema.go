@@ -158,7 +158,7 @@ func Projection(p *protocol.Projection) error {
 	if typ != "INCLUDE" && p.NonKeyAttributes != nil {
 		return apierr.Validationf(invalid+"ProjectionType is %s, but NonKeyAttributes is specified", typ)
 	}
-	return nil
+	return uniqueNonKeyAttributes(p.NonKeyAttributes)
 }
 
 // MaxProjectedAttributes is DynamoDB's limit on NonKeyAttributes summed over

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,7 +139,7 @@ func TestCreateTableValid(t *testing.T) {
 func TestLimits(t *testing.T) {
 	var nka []string
 	for i := 0; i < 20; i++ {
-		nka = append(nka, "a")
+		nka = append(nka, "a"+strconv.Itoa(i)) // distinct: a name listed twice is refused first
 	}
 	b, _ := json.Marshal(nka)
 	var idx []string
