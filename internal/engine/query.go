@@ -37,6 +37,7 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 		return nil, err
 	}
 	p.lo, p.hi = p.keyRange(kc)
+	p.start = startBounds{query: true, kc: &kc}
 	p.reverse = in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if err := p.startAfter(in.ExclusiveStartKey); err != nil {
 		return nil, err

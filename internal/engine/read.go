@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -25,7 +24,8 @@ type readPlan struct {
 	limit      int64           // 0: none
 	consistent bool
 	capMode    *string
-	tableRef   string // the table as the request named it (name or ARN)
+	tableRef   string      // the table as the request named it (name or ARN)
+	start      startBounds // what ExclusiveStartKey must lie within
 }
 
 // pageState accumulates one page while the iterator runs.
@@ -210,6 +210,9 @@ func (p *readPlan) startAfter(esk attr.Item) error {
 	if err != nil {
 		return err
 	}
+	if err := p.startInBounds(esk, pos); err != nil {
+		return err
+	}
 	if p.reverse {
 		p.hi = minKey(p.hi, pos)
 	} else {
@@ -218,12 +221,10 @@ func (p *readPlan) startAfter(esk attr.Item) error {
 	return nil
 }
 
-var errStartKey = apierr.Validationf("The provided starting key is invalid: The provided key element does not match the schema")
-
 func (p *readPlan) position(esk attr.Item) ([]byte, error) {
 	want := p.keyOf(esk)
 	if len(want) != len(esk) || !p.hasKeyTypes(esk) {
-		return nil, errStartKey
+		return nil, p.startKeyError()
 	}
 	if p.ix == nil {
 		k, err := p.t.encodeKey(esk)
@@ -231,7 +232,7 @@ func (p *readPlan) position(esk attr.Item) ([]byte, error) {
 	}
 	k := p.t.entryKey(p.ix, esk)
 	if k == nil {
-		return nil, errStartKey
+		return nil, p.startKeyError()
 	}
 	return k, nil
 }

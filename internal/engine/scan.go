@@ -36,6 +36,7 @@ func (e *Engine) Scan(_ context.Context, in *protocol.ScanInput) (*protocol.Read
 // Keys start with the hash, so segments are disjoint key ranges that
 // together cover the table.
 func (p *readPlan) segment(s, n uint64) {
+	p.start.segment, p.start.segments = s, n
 	prefix := p.lo
 	p.lo = hashBound(prefix, s, n)
 	if s+1 < n {

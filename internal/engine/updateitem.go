@@ -57,25 +57,36 @@ func (t *table) refuseKeyUpdate(u *expr.Update) error {
 	return nil
 }
 
-// updated applies u to the item (or to its bare key when it does not exist)
-// and checks the result as PutItem checks an item.
+// updated applies u to the item and checks the result as PutItem checks
+// an item; nil means there is no item, before or after.
 func (t *table) updated(old, key attr.Item, u *expr.Update) (attr.Item, error) {
-	base := old
-	if base == nil {
-		base = key
-	}
-	next := base
-	if u != nil {
-		var err error
-		if next, err = expr.ApplyUpdate(u, base); err != nil {
-			return nil, err
-		}
+	next, err := applyTo(old, key, u)
+	if err != nil || next == nil {
+		return nil, err
 	}
 	if err := t.checkIndexKeys(next); err != nil {
 		return nil, err
 	}
 	if next.Size() > maxItemBytes {
 		return nil, apierr.Validationf("Item size to update has exceeded the maximum allowed size")
+	}
+	return next, nil
+}
+
+// applyTo applies u to the item, or to its bare key when it does not
+// exist. An update that only removes leaves a missing item missing, as
+// DynamoDB does: there is nothing to remove from.
+func applyTo(old, key attr.Item, u *expr.Update) (attr.Item, error) {
+	base := old
+	if base == nil {
+		base = key
+	}
+	if u == nil {
+		return base, nil
+	}
+	next, err := expr.ApplyUpdate(u, base)
+	if err != nil || (old == nil && onlyRemoves(u)) {
+		return nil, err
 	}
 	return next, nil
 }
@@ -101,4 +112,10 @@ func updateReturn(rv *string, u *expr.Update, old, next attr.Item) attr.Item {
 		return expr.Project(src, expr.UpdatedPaths(u))
 	}
 	return nil
+}
+
+// onlyRemoves reports whether u has REMOVE or DELETE actions and nothing
+// that writes a value.
+func onlyRemoves(u *expr.Update) bool {
+	return u != nil && len(u.Set) == 0 && len(u.Add) == 0 && len(u.Remove)+len(u.Delete) > 0
 }

@@ -71,17 +71,43 @@ func (p *parser) parseSetAction() SetAction {
 }
 
 // parseSetValue parses the value of a SET action: at most one + or -.
+// Parentheses may wrap the whole value or either operand, as DynamoDB
+// allows (SET c = (c - :v), SET c = ((c) + (:v))), but do not let a value
+// hold a second + or -.
 //
-//	set-value ::= operand [ ( '+' | '-' ) operand ]
+//	set-value ::= set-term [ ( '+' | '-' ) set-term ]
+//	set-term  ::= '(' set-value ')' | operand
 func (p *parser) parseSetValue() Operand {
-	l := p.parseOperand(ctxSet)
+	l := p.parseSetTerm(true)
 	t := p.cur()
 	if t.kind != tokPlus && t.kind != tokMinus {
 		return l
 	}
+	if _, ok := l.(*ArithOperand); ok {
+		p.syntaxError(p.i)
+	}
 	p.i++
 	p.operator()
-	return &ArithOperand{Op: t.text[0], L: l, R: p.parseOperand(ctxSet), Pos: t.pos}
+	return &ArithOperand{Op: t.text[0], L: l, R: p.parseSetTerm(false), Pos: t.pos}
+}
+
+// parseSetTerm parses an operand of a SET value, or a parenthesized one;
+// arith says whether the parentheses may hold a + or - (only when nothing
+// follows them that would make it a second one).
+func (p *parser) parseSetTerm(arith bool) Operand {
+	if !p.accept(tokLParen) {
+		return p.parseOperand(ctxSet)
+	}
+	p.enter()
+	defer p.leave()
+	var v Operand
+	if arith {
+		v = p.parseSetValue()
+	} else {
+		v = p.parseSetTerm(false)
+	}
+	p.expect(tokRParen)
+	return v
 }
 
 // actionPath parses the path an action writes, remembering it for the

@@ -62,12 +62,18 @@ func (o *object) any(n string, v any, present bool) {
 
 func (o *object) done() ([]byte, error) { return append(o.dst, '}'), o.err }
 
+// AppendJSON writes Item whenever the item exists, even when a projection
+// left nothing of it: DynamoDB answers "Item": {} then, and no Item only
+// when there is no item.
 func (out *GetItemOutput) AppendJSON(dst []byte) ([]byte, error) {
 	o := newObject(dst)
 	if out.ItemJSON != nil {
 		o.raw("Item", out.ItemJSON)
 	}
-	o.item("Item", out.Item)
+	if out.Item != nil {
+		o.name("Item")
+		o.dst = attr.AppendItemJSON(o.dst, out.Item)
+	}
 	o.any("ConsumedCapacity", out.ConsumedCapacity, out.ConsumedCapacity != nil)
 	return o.done()
 }

@@ -101,7 +101,23 @@ func projectionParams(proj *string, attrs []string, names map[string]string) err
 	if names != nil && proj == nil {
 		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
 	}
+	if err := uniqueAttributesToGet(attrs); err != nil {
+		return err
+	}
 	return notEmptyNames(names)
+}
+
+// uniqueAttributesToGet refuses a name listed twice in AttributesToGet,
+// naming the first one repeated.
+func uniqueAttributesToGet(names []string) error {
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if seen[n] {
+			return apierr.Validationf(msgDuplicateAttributesToGet, n)
+		}
+		seen[n] = true
+	}
+	return nil
 }
 
 func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {

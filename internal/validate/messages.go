@@ -12,4 +12,6 @@ const (
 
 	msgInvalidValue    = "ExpressionAttributeValues contains invalid value: %s for key %s"
 	msgValueDuplicates = "ExpressionAttributeValues contains invalid value: Input collection contains duplicates for key %s"
+
+	msgDuplicateAttributesToGet = "One or more parameter values were invalid: Duplicate value in attribute name: %s"
 )

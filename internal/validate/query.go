@@ -24,9 +24,16 @@ func Query(in *protocol.QueryInput) error {
 		return err
 	}
 	o := &in.ReadOptions
-	legacy := legacyParams(o, "KeyConditions", in.KeyConditions != nil, "QueryFilter", in.QueryFilter != nil)
+	// KeyConditions conflicts only with KeyConditionExpression: DynamoDB
+	// takes legacy key conditions with a FilterExpression or a
+	// ProjectionExpression, as widely used client libraries send them.
+	keyConds := in.KeyConditions != nil && in.KeyConditionExpression != nil
+	legacy := legacyParams(o, "KeyConditions", keyConds, "QueryFilter", in.QueryFilter != nil)
 	exprs := exprParams(o, in.KeyConditionExpression != nil)
 	if err := readParams(o, legacy, exprs, in.KeyConditionExpression != nil); err != nil {
+		return err
+	}
+	if err := uniqueAttributesToGet(o.AttributesToGet); err != nil {
 		return err
 	}
 	if in.KeyConditions == nil && in.KeyConditionExpression == nil {
@@ -50,6 +57,9 @@ func Scan(in *protocol.ScanInput) error {
 	o := &in.ReadOptions
 	legacy := legacyParams(o, "ScanFilter", in.ScanFilter != nil, "", false)
 	if err := readParams(o, legacy, exprParams(o, false), false); err != nil {
+		return err
+	}
+	if err := uniqueAttributesToGet(o.AttributesToGet); err != nil {
 		return err
 	}
 	if err := selectRules(o); err != nil {

@@ -40,7 +40,7 @@ func TestQuery(t *testing.T) {
 				"Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, NONE, TOTAL]"},
 		{"mixed", `{` + okKeyCond + `,"AttributesToGet":["a"],"QueryFilter":{},"FilterExpression":"a = :p","ProjectionExpression":"b"}`,
 			"Can not use both expression and non-expression parameters in the same request: " +
-				"Non-expression parameters: {AttributesToGet, KeyConditions, QueryFilter} Expression parameters: {FilterExpression, ProjectionExpression}"},
+				"Non-expression parameters: {AttributesToGet, QueryFilter} Expression parameters: {FilterExpression, ProjectionExpression}"},
 		{"mixed key", `{` + okKeyExpr + `,"KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}}}`,
 			"Can not use both expression and non-expression parameters in the same request: " +
 				"Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}"},

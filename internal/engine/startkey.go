@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/attr"
+)
+
+// The ExclusiveStartKey messages, as the service words them. Only a Scan
+// of a table says that the key does not match the schema; a Query, or a
+// Scan of an index, just says the key is invalid.
+const (
+	msgStartKeyInvalid = "The provided starting key is invalid"
+	msgStartKeySchema  = msgStartKeyInvalid + ": The provided key element does not match the schema"
+	msgStartKeyOutside = "The provided starting key is outside query boundaries based on provided condition"
+	msgStartKeyRange   = "The provided starting key does not match the range key predicate"
+	msgStartKeySegment = msgStartKeyInvalid + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: %d Segment: %d"
+)
+
+// startBounds is what an ExclusiveStartKey must lie within besides the key
+// schema: a Query's partition and sort-key condition, or a parallel Scan's
+// segment.
+type startBounds struct {
+	query             bool
+	kc                *keyCond // a Query's key condition
+	segment, segments uint64   // a parallel Scan's (segments 0: not parallel)
+}
+
+// startKeyError is the error for a start key that does not match the key
+// schema of the table or index read.
+func (p *readPlan) startKeyError() error {
+	if p.start.query || p.ix != nil {
+		return apierr.Validationf(msgStartKeyInvalid)
+	}
+	return apierr.Validationf(msgStartKeySchema)
+}
+
+// startInBounds checks a start key that matches the schema, at storage
+// position pos, against the Query's condition or the Scan's segment
+// (whose range p.lo, p.hi still are).
+func (p *readPlan) startInBounds(esk attr.Item, pos []byte) error {
+	if p.start.kc != nil {
+		return p.startInQuery(esk)
+	}
+	inside := bytes.Compare(pos, p.lo) >= 0 && (len(p.hi) == 0 || bytes.Compare(pos, p.hi) < 0)
+	if p.start.segments > 0 && !inside {
+		return apierr.Validationf(msgStartKeySegment, p.start.segments, p.start.segment)
+	}
+	return nil
+}
+
+// startInQuery checks that the start key is in the partition queried and
+// satisfies the sort-key condition.
+func (p *readPlan) startInQuery(esk attr.Item) error {
+	key := p.t.key
+	if p.ix != nil {
+		key = p.ix.key
+	}
+	kc := p.start.kc
+	if hv := esk[key.hash.name]; !attr.Equal(&hv, &kc.hash) {
+		return apierr.Validationf(msgStartKeyOutside)
+	}
+	if sv := esk[key.rng.name]; kc.sortOp != "" && !sortMatches(&sv, kc) {
+		return apierr.Validationf(msgStartKeyRange)
+	}
+	return nil
+}
+
+// sortMatches reports whether sort-key value v satisfies the condition.
+func sortMatches(v *attr.Value, kc *keyCond) bool {
+	if kc.sortOp == "begins_with" {
+		return hasPrefix(v, &kc.sortVals[0])
+	}
+	c, ok := attr.Compare(v, &kc.sortVals[0])
+	switch kc.sortOp {
+	case "=":
+		return ok && c == 0
+	case "<":
+		return ok && c < 0
+	case "<=":
+		return ok && c <= 0
+	case ">":
+		return ok && c > 0
+	case ">=":
+		return ok && c >= 0
+	}
+	hi, hok := attr.Compare(v, &kc.sortVals[1]) // BETWEEN
+	return ok && hok && c >= 0 && hi <= 0
+}
+
+func hasPrefix(v, prefix *attr.Value) bool {
+	if v.S != nil && prefix.S != nil {
+		return strings.HasPrefix(*v.S, *prefix.S)
+	}
+	return v.B != nil && prefix.B != nil && bytes.HasPrefix(v.B, prefix.B)
+}
