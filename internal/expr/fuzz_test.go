@@ -12,6 +12,7 @@ var fuzzSeeds = []string{
 	"size(a) > :n", "NOT NOT (a = b)", "#n.#x[10] >= :n",
 	"SET a = :v, b = a + :n REMOVE c[0], d.e ADD f :n DELETE g :v",
 	"SET a = list_append(if_not_exists(a, :v), :v)", "a, b.c[1], #ab", "a[", "((a", ":", "#",
+	"SET c = ((c) + (:n))", "SET #n = (if_not_exists(#n, :n) - :n)", "a BETWEEN :v AND :n",
 }
 
 // FuzzParseCondition checks that any condition that parses prints to text

@@ -143,6 +143,10 @@ func TestParseErrors(t *testing.T) {
 		{UpdateKind, "ADD hits : incr", `Invalid UpdateExpression: Syntax error; token: ":", near: "hits : incr"`},
 		{UpdateKind, "SET a = :v REMOVE", `Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "REMOVE"`},
 		{UpdateKind, "SET a = :v + :v + :v", `Invalid UpdateExpression: Syntax error; token: "+", near: ":v + :v"`},
+		{UpdateKind, "SET a = (:v + :v) - :v", `Invalid UpdateExpression: Syntax error; token: "-", near: ") - :v"`},
+		{UpdateKind, "SET a = :v + (:v - :v)", `Invalid UpdateExpression: Syntax error; token: "-", near: ":v - :v"`},
+		{UpdateKind, "SET a = (:v", `Invalid UpdateExpression: Syntax error; token: "<EOF>", near: ":v"`},
+		{UpdateKind, "SET a = ()", `Invalid UpdateExpression: Syntax error; token: ")", near: "()"`},
 		{UpdateKind, "ADD a b", `Invalid UpdateExpression: Syntax error; token: "b", near: "a b"`},
 		{UpdateKind, "SET name = :v", "Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: name"},
 		{UpdateKind, "SET a = :v set b = :v", `Invalid UpdateExpression: The "SET" section can only be used once in an update expression;`},
@@ -212,6 +216,29 @@ func TestParseUpdate(t *testing.T) {
 	zeroUpdate(got)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %s\nwant %s", FormatUpdate(got).Text, FormatUpdate(want).Text)
+	}
+}
+
+// TestParseUpdateParentheses checks that parentheses around a SET value
+// or its operands leave the tree they would have without them.
+func TestParseUpdateParentheses(t *testing.T) {
+	for _, tc := range []struct{ with, without string }{
+		{"SET a = (a - :n)", "SET a = a - :n"},
+		{"SET a = ((a) + (:n))", "SET a = a + :n"},
+		{"SET a = (:v)", "SET a = :v"},
+		{"SET a = (((a))) + :n", "SET a = a + :n"},
+		{"SET #n = (if_not_exists(#n, :n) + :n)", "SET #n = if_not_exists(#n, :n) + :n"},
+	} {
+		got, err := parseAttrs().ParseUpdate(tc.with)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.with, err)
+		}
+		want, _ := parseAttrs().ParseUpdate(tc.without)
+		zeroUpdate(got)
+		zeroUpdate(want)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s parsed as %s", tc.with, FormatUpdate(got).Text)
+		}
 	}
 }
 
