@@ -17,6 +17,9 @@ const OneValidationError = "1 validation error detected: "
 // edits, so a shared error value keeps its bare text for the callers that
 // report it bare.
 func Prefixed(err error) error {
+	if err == nil {
+		return nil // the hot path: errors.As would put e on the heap
+	}
 	var e *Error
 	if !errors.As(err, &e) || e.Code != Validation || strings.HasPrefix(e.Message, OneValidationError) {
 		return err

@@ -22,18 +22,17 @@ type emptySetError string
 
 func (e emptySetError) Error() string { return string(e) }
 
-// duplicatesError is the error for a set with a repeated member; members
-// are listed as they were sent.
-type duplicatesError struct{ members []string }
+// duplicatesError is the error for a set with a repeated member, whose
+// text lists the members as they were sent. It keeps the text, not the
+// members, so that validating a set never moves it to the heap.
+type duplicatesError struct{ text string }
 
 const (
 	msgDuplicatesOpen  = "One or more parameter values were invalid: Input collection ["
 	msgDuplicatesClose = "] contains duplicates."
 )
 
-func (e duplicatesError) Error() string {
-	return msgDuplicatesOpen + strings.Join(e.members, ", ") + msgDuplicatesClose
-}
+func (e duplicatesError) Error() string { return e.text }
 
 // IsEmptySet reports whether err is the error for an empty set.
 func IsEmptySet(err error) bool {
@@ -117,7 +116,7 @@ func checkStrings(members []string, shown func() []string, empty error) error {
 	if !hasDuplicate(members) {
 		return nil
 	}
-	return duplicatesError{shown()}
+	return duplicatesError{msgDuplicatesOpen + strings.Join(shown(), ", ") + msgDuplicatesClose}
 }
 
 // hasDuplicate uses a quadratic scan for small sets, where it beats

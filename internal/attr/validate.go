@@ -11,15 +11,15 @@ const MaxDepth = 31
 // engine wraps them without rewording. The double space in the empty-set
 // messages is the service's; binary sets have their own wording.
 var (
-	errEmpty     = errors.New("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes")
-	errMany      = errors.New("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes")
-	errNullFalse = errors.New("One or more parameter values were invalid: Null attribute value types must have the value of true")
-	errEmptySS   = emptySetError("One or more parameter values were invalid: An string set  may not be empty")
-	errEmptyNS   = emptySetError("One or more parameter values were invalid: An number set  may not be empty")
-	errEmptyBS   = emptySetError("One or more parameter values were invalid: Binary sets should not be empty")
-	errDepth     = errors.New("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit")
-	errEmptyName = errors.New("One or more parameter values were invalid: An attribute name must not be empty")
-	errLongName  = errors.New("One or more parameter values were invalid: An attribute name must be less than 64 KB")
+	errEmpty           = errors.New("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes")
+	errMany            = errors.New("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes")
+	errNullFalse       = errors.New("One or more parameter values were invalid: Null attribute value types must have the value of true")
+	errEmptySS   error = emptySetError("One or more parameter values were invalid: An string set  may not be empty")
+	errEmptyNS   error = emptySetError("One or more parameter values were invalid: An number set  may not be empty")
+	errEmptyBS   error = emptySetError("One or more parameter values were invalid: Binary sets should not be empty")
+	errDepth           = errors.New("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit")
+	errEmptyName       = errors.New("One or more parameter values were invalid: An attribute name must not be empty")
+	errLongName        = errors.New("One or more parameter values were invalid: An attribute name must be less than 64 KB")
 )
 
 // MaxNameBytes is the longest attribute name the Developer Guide allows:

@@ -67,12 +67,14 @@ func analyzeKeyCond(c expr.Cond, key keySchema) (keyCond, error) {
 // level: key attributes are top-level, and DynamoDB says so before it
 // looks at the table.
 func keyNotNested(c expr.Cond) error {
-	var conds []expr.Cond
-	flattenAnd(c, &conds)
-	for _, x := range conds {
-		if nestedPath(x) {
-			return apierr.Validationf(msgKeyNested)
+	if a, ok := c.(*expr.AndCond); ok {
+		if err := keyNotNested(a.L); err != nil {
+			return err
 		}
+		return keyNotNested(a.R)
+	}
+	if nestedPath(c) {
+		return apierr.Validationf(msgKeyNested)
 	}
 	return nil
 }

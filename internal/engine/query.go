@@ -37,9 +37,9 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 		return nil, err
 	}
 	p.lo, p.hi = p.keyRange(kc)
-	p.start = startBounds{query: true, kc: &kc}
+	p.start.query = true
 	p.reverse = in.ScanIndexForward != nil && !*in.ScanIndexForward
-	if err := p.startAfter(in.ExclusiveStartKey); err != nil {
+	if err := p.startAfter(in.ExclusiveStartKey, &kc); err != nil {
 		return nil, err
 	}
 	return e.run(p)

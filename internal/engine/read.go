@@ -201,8 +201,9 @@ func (p *readPlan) keyOf(it attr.Item) attr.Item {
 }
 
 // startAfter narrows the plan to the items after ExclusiveStartKey, which
-// must name exactly the key attributes keyOf would return.
-func (p *readPlan) startAfter(esk attr.Item) error {
+// must name exactly the key attributes keyOf would return and lie within
+// a Query's key condition kc (nil for a Scan).
+func (p *readPlan) startAfter(esk attr.Item, kc *keyCond) error {
 	if esk == nil {
 		return nil
 	}
@@ -210,7 +211,7 @@ func (p *readPlan) startAfter(esk attr.Item) error {
 	if err != nil {
 		return err
 	}
-	if err := p.startInBounds(esk, pos); err != nil {
+	if err := p.startInBounds(esk, pos, kc); err != nil {
 		return err
 	}
 	if p.reverse {

@@ -26,7 +26,7 @@ func (e *Engine) Scan(_ context.Context, in *protocol.ScanInput) (*protocol.Read
 	if in.TotalSegments != nil {
 		p.segment(uint64(*in.Segment), uint64(*in.TotalSegments))
 	}
-	if err := p.startAfter(in.ExclusiveStartKey); err != nil {
+	if err := p.startAfter(in.ExclusiveStartKey, nil); err != nil {
 		return nil, err
 	}
 	return e.run(p)

@@ -19,13 +19,11 @@ const (
 	msgStartKeySegment = msgStartKeyInvalid + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: %d Segment: %d"
 )
 
-// startBounds is what an ExclusiveStartKey must lie within besides the key
-// schema: a Query's partition and sort-key condition, or a parallel Scan's
-// segment.
+// startBounds says how an ExclusiveStartKey is checked besides the key
+// schema: against a Query's key condition, or a parallel Scan's segment.
 type startBounds struct {
 	query             bool
-	kc                *keyCond // a Query's key condition
-	segment, segments uint64   // a parallel Scan's (segments 0: not parallel)
+	segment, segments uint64 // a parallel Scan's (segments 0: not parallel)
 }
 
 // startKeyError is the error for a start key that does not match the key
@@ -38,11 +36,11 @@ func (p *readPlan) startKeyError() error {
 }
 
 // startInBounds checks a start key that matches the schema, at storage
-// position pos, against the Query's condition or the Scan's segment
+// position pos, against the Query's condition kc or the Scan's segment
 // (whose range p.lo, p.hi still are).
-func (p *readPlan) startInBounds(esk attr.Item, pos []byte) error {
-	if p.start.kc != nil {
-		return p.startInQuery(esk)
+func (p *readPlan) startInBounds(esk attr.Item, pos []byte, kc *keyCond) error {
+	if kc != nil {
+		return p.startInQuery(esk, kc)
 	}
 	inside := bytes.Compare(pos, p.lo) >= 0 && (len(p.hi) == 0 || bytes.Compare(pos, p.hi) < 0)
 	if p.start.segments > 0 && !inside {
@@ -53,12 +51,11 @@ func (p *readPlan) startInBounds(esk attr.Item, pos []byte) error {
 
 // startInQuery checks that the start key is in the partition queried and
 // satisfies the sort-key condition.
-func (p *readPlan) startInQuery(esk attr.Item) error {
+func (p *readPlan) startInQuery(esk attr.Item, kc *keyCond) error {
 	key := p.t.key
 	if p.ix != nil {
 		key = p.ix.key
 	}
-	kc := p.start.kc
 	if hv := esk[key.hash.name]; !attr.Equal(&hv, &kc.hash) {
 		return apierr.Validationf(msgStartKeyOutside)
 	}

@@ -110,6 +110,9 @@ func projectionParams(proj *string, attrs []string, names map[string]string) err
 // uniqueAttributesToGet refuses a name listed twice in AttributesToGet,
 // naming the first one repeated.
 func uniqueAttributesToGet(names []string) error {
+	if len(names) < 2 {
+		return nil
+	}
 	seen := make(map[string]bool, len(names))
 	for _, n := range names {
 		if seen[n] {
