@@ -14,7 +14,14 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	TableClass                *string                `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
-	ResourcePolicy            *string                `json:"ResourcePolicy,omitempty"`
+
+	// Not implemented, refused (see Refused). ResourcePolicy waits for
+	// access control; the others belong to global tables and vector
+	// indexes.
+	ResourcePolicy                     Refused `json:"ResourcePolicy"`
+	GlobalTableSourceArn               Refused `json:"GlobalTableSourceArn"`
+	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
+	VectorIndexes                      Refused `json:"VectorIndexes"`
 }
 
 type CreateTableOutput struct {
@@ -72,7 +79,15 @@ type UpdateTableInput struct {
 	SSESpecification            *SSESpecification            `json:"SSESpecification,omitempty"`
 	TableClass                  *string                      `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
-	ReplicaUpdates              []any                        `json:"ReplicaUpdates,omitempty"`
+
+	// Not implemented, refused (see Refused): global tables and vector
+	// indexes.
+	ReplicaUpdates                     Refused `json:"ReplicaUpdates"`
+	DisassociationProtectionEnabled    Refused `json:"DisassociationProtectionEnabled"`
+	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
+	GlobalTableWitnessUpdates          Refused `json:"GlobalTableWitnessUpdates"`
+	MultiRegionConsistency             Refused `json:"MultiRegionConsistency"`
+	VectorIndexUpdates                 Refused `json:"VectorIndexUpdates"`
 }
 
 type UpdateTableOutput struct {

@@ -38,9 +38,13 @@ func tableNameModel(v *violations, name *string, member string) {
 }
 
 // CreateTable checks a CreateTable request: model constraints first, all
-// reported together, then the semantic rules in order.
+// reported together, then members sortkey refuses, then the semantic
+// rules in order.
 func CreateTable(in *protocol.CreateTableInput) error {
 	if err := createTableModel(in); err != nil {
+		return err
+	}
+	if err := Refused(in); err != nil {
 		return err
 	}
 	return createTableRules(in)

@@ -11,6 +11,9 @@ func UpdateTable(in *protocol.UpdateTableInput) error {
 	if err := updateTableModel(in); err != nil {
 		return err
 	}
+	if err := Refused(in); err != nil {
+		return err
+	}
 	return updateTableRules(in)
 }
 
@@ -64,8 +67,7 @@ func nothingToUpdate(in *protocol.UpdateTableInput) bool {
 	return in.ProvisionedThroughput == nil && in.BillingMode == nil &&
 		in.OnDemandThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.SSESpecification == nil &&
-		in.TableClass == nil && in.DeletionProtectionEnabled == nil &&
-		len(in.ReplicaUpdates) == 0
+		in.TableClass == nil && in.DeletionProtectionEnabled == nil
 }
 
 // gsiUpdates checks the index actions: one action per entry, one entry
