@@ -14,6 +14,7 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	TableClass                *string                `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
+	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
 
 	// Not implemented, refused (see Refused). ResourcePolicy waits for
 	// access control; the others belong to global tables and vector
@@ -57,15 +58,20 @@ type ListTablesOutput struct {
 // GlobalSecondaryIndexUpdate is one entry of UpdateTable's
 // GlobalSecondaryIndexUpdates; exactly one member is set.
 type GlobalSecondaryIndexUpdate struct {
-	Create *GlobalSecondaryIndex `json:"Create,omitempty"`
-	Update *struct {
-		IndexName             *string                `json:"IndexName,omitempty"`
-		ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
-		OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
-	} `json:"Update,omitempty"`
+	Create *GlobalSecondaryIndex             `json:"Create,omitempty"`
+	Update *UpdateGlobalSecondaryIndexAction `json:"Update,omitempty"`
 	Delete *struct {
 		IndexName *string `json:"IndexName,omitempty"`
 	} `json:"Delete,omitempty"`
+}
+
+// UpdateGlobalSecondaryIndexAction changes an existing index's capacity
+// settings.
+type UpdateGlobalSecondaryIndexAction struct {
+	IndexName             *string                `json:"IndexName,omitempty"`
+	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+	OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 type UpdateTableInput struct {
@@ -79,6 +85,7 @@ type UpdateTableInput struct {
 	SSESpecification            *SSESpecification            `json:"SSESpecification,omitempty"`
 	TableClass                  *string                      `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
+	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
 
 	// Not implemented, refused (see Refused): global tables and vector
 	// indexes.

@@ -78,6 +78,7 @@ func createTableRules(in *protocol.CreateTableInput) error {
 		func() error { return KeySchema(in.KeySchema) },
 		func() error { return attributeCoverage(in) },
 		func() error { return TableThroughput(in.ProvisionedThroughput, billing) },
+		func() error { return OnDemandThroughput(in.OnDemandThroughput, billing, "") },
 		func() error { return localIndexes(in) },
 		func() error { return globalIndexes(in, billing) },
 		func() error { return uniqueIndexNames(in) },

@@ -67,7 +67,8 @@ func nothingToUpdate(in *protocol.UpdateTableInput) bool {
 	return in.ProvisionedThroughput == nil && in.BillingMode == nil &&
 		in.OnDemandThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.SSESpecification == nil &&
-		in.TableClass == nil && in.DeletionProtectionEnabled == nil
+		in.TableClass == nil && in.DeletionProtectionEnabled == nil &&
+		in.WarmThroughput == nil
 }
 
 // gsiUpdates checks the index actions: one action per entry, one entry
