@@ -98,15 +98,19 @@ func maxUnits(cur, req *int64) *int64 {
 	return &n
 }
 
-// fillWarm gives a definition written before sortkey stored warm
-// throughput the values a new table would have.
-func fillWarm(d *protocol.TableDescription) {
+// upgradeThroughput brings a definition written by an earlier sortkey up
+// to date: it gives one stored before warm throughput was the values a new
+// table would have, and reads a GSI maximum stored as requested (-1
+// included) as a request would be read now.
+func upgradeThroughput(d *protocol.TableDescription) {
 	if d.WarmThroughput == nil {
 		d.WarmThroughput = warmDefault(billingMode(d), d.ProvisionedThroughput)
 	}
 	for i := range d.GlobalSecondaryIndexes {
-		if g := &d.GlobalSecondaryIndexes[i]; g.WarmThroughput == nil {
+		g := &d.GlobalSecondaryIndexes[i]
+		if g.WarmThroughput == nil {
 			g.WarmThroughput = warmDefault(billingMode(d), g.ProvisionedThroughput)
 		}
+		g.OnDemandThroughput = mergeMax(nil, g.OnDemandThroughput)
 	}
 }
