@@ -111,6 +111,7 @@ func (e *Engine) loadCatalog() error {
 		return errors.Join(err, bad)
 	}
 	for _, m := range metas {
+		upgradeThroughput(&m.Desc)
 		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
 	}
 	return e.loadSequence()

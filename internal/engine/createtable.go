@@ -16,6 +16,9 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 	if err := validate.CreateTable(in); err != nil {
 		return nil, err
 	}
+	if err := createWarm(in); err != nil {
+		return nil, err
+	}
 	name, err := e.resolveName(*in.TableName)
 	if err != nil {
 		return nil, err
@@ -61,6 +64,22 @@ func (e *Engine) persistNew(meta *tableMeta) error {
 	return nil
 }
 
+// createWarm refuses warm throughput below what the new table and its
+// indexes would start with.
+func createWarm(in *protocol.CreateTableInput) error {
+	d := &protocol.TableDescription{}
+	setBilling(d, in.BillingMode, in.ProvisionedThroughput, 0)
+	if _, err := tableWarm(d, in.WarmThroughput); err != nil {
+		return err
+	}
+	for i := range in.GlobalSecondaryIndexes {
+		if _, err := indexWarm(billingMode(d), &in.GlobalSecondaryIndexes[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 	now := epoch(e.now())
 	e.lastID++
@@ -75,6 +94,8 @@ func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 		DeletionProtectionEnabled: in.DeletionProtectionEnabled != nil && *in.DeletionProtectionEnabled,
 	}
 	setBilling(&d, in.BillingMode, in.ProvisionedThroughput, now)
+	d.OnDemandThroughput = mergeMax(nil, in.OnDemandThroughput)
+	d.WarmThroughput, _ = tableWarm(&d, in.WarmThroughput) // createWarm checked it
 	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags}
 	e.addIndexes(&meta, in)
 	setStream(&meta.Desc, in.StreamSpecification, e.now())

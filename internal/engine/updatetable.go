@@ -8,9 +8,9 @@ import (
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
-// UpdateTable changes billing, throughput, streams, deletion protection,
-// table class and encryption settings, and creates, updates or deletes
-// global secondary indexes. Settings are in effect at once; the response
+// UpdateTable changes billing, provisioned, maximum on-demand and warm
+// throughput, streams, deletion protection, table class and encryption
+// settings, and creates, updates or deletes global secondary indexes. Settings are in effect at once; the response
 // says UPDATING, as DynamoDB's does. A new index is CREATING until its
 // backfill from the table's items is done (see backfill.go).
 func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
@@ -54,7 +54,7 @@ func (e *Engine) updatedDesc(name string, ch indexChange) *protocol.TableDescrip
 
 func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTableInput) error {
 	now := epoch(e.now())
-	if err := updateBilling(d, in, now); err != nil {
+	if err := updateCapacity(d, in, now); err != nil {
 		return err
 	}
 	if err := e.updateStream(d, in.StreamSpecification); err != nil {
@@ -67,6 +67,25 @@ func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTa
 		setSSE(d, in.SSESpecification, e.region)
 	}
 	setTableClass(d, in.TableClass, now)
+	return nil
+}
+
+// updateCapacity applies the request's billing mode, provisioned,
+// maximum on-demand and warm throughput, in that order: the others are
+// judged by the billing mode the table ends up with.
+func updateCapacity(d *protocol.TableDescription, in *protocol.UpdateTableInput, now float64) error {
+	if err := updateBilling(d, in, now); err != nil {
+		return err
+	}
+	if err := validate.OnDemandThroughput(in.OnDemandThroughput, billingMode(d), ""); err != nil {
+		return err
+	}
+	d.OnDemandThroughput = mergeMax(d.OnDemandThroughput, in.OnDemandThroughput)
+	warm, err := raiseWarm(d.WarmThroughput, in.WarmThroughput, "")
+	if err != nil {
+		return err
+	}
+	d.WarmThroughput = followProvisioned(warm, d.ProvisionedThroughput)
 	return nil
 }
 
@@ -124,8 +143,20 @@ func setThroughput(d *protocol.TableDescription, pt *protocol.ProvisionedThrough
 	d.ProvisionedThroughput = &next
 	if d.BillingModeSummary != nil {
 		d.BillingModeSummary = &protocol.BillingModeSummary{BillingMode: "PROVISIONED"}
+		dropMaximums(d)
 	}
 	return nil
+}
+
+// dropMaximums removes the maximum on-demand throughput of a table that
+// becomes provisioned, and of its indexes: DynamoDB is reported to drop
+// them then, and not to restore them when the table is on-demand again.
+// d's index list is its own (see ownedMeta).
+func dropMaximums(d *protocol.TableDescription) {
+	d.OnDemandThroughput = nil
+	for i := range d.GlobalSecondaryIndexes {
+		d.GlobalSecondaryIndexes[i].OnDemandThroughput = nil
+	}
 }
 
 // updateStream enables or disables the table's stream. Enabling an enabled

@@ -23,6 +23,9 @@ type DescribeStreamInput struct {
 	StreamArn             *string `json:"StreamArn,omitempty"`
 	Limit                 *int64  `json:"Limit,omitempty"`
 	ExclusiveStartShardId *string `json:"ExclusiveStartShardId,omitempty"`
+	// ShardFilter (child shards of a shard) is refused: a stream here has
+	// one shard, which has no children.
+	ShardFilter Refused `json:"ShardFilter"`
 }
 
 type SequenceNumberRange struct {
@@ -57,6 +60,9 @@ type GetShardIteratorInput struct {
 	ShardId           *string `json:"ShardId,omitempty"`
 	ShardIteratorType *string `json:"ShardIteratorType,omitempty"`
 	SequenceNumber    *string `json:"SequenceNumber,omitempty"`
+	// Timestamp belongs to the AT_TIMESTAMP iterator type, which sortkey
+	// does not implement.
+	Timestamp Refused `json:"Timestamp"`
 }
 
 type GetShardIteratorOutput struct {

@@ -31,8 +31,8 @@ const (
 
 // Handler serves the DynamoDB API for one engine.
 type Handler struct {
-	ops       map[string]opFunc // DynamoDB_20120810.*
-	streamOps map[string]opFunc // DynamoDBStreams_20120810.*
+	ops       map[string]operation // DynamoDB_20120810.*
+	streamOps map[string]operation // DynamoDBStreams_20120810.*
 }
 
 // New returns a Handler for e.
@@ -83,13 +83,13 @@ func (h *Handler) operation(r *http.Request) (opFunc, error) {
 	}
 	target := r.Header.Get("X-Amz-Target")
 	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
-		if fn := h.ops[name]; fn != nil {
-			return fn, nil
+		if o, ok := h.ops[name]; ok {
+			return o.run, nil
 		}
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
-		if fn := h.streamOps[name]; fn != nil {
-			return fn, nil
+		if o, ok := h.streamOps[name]; ok {
+			return o.run, nil
 		}
 	}
 	return nil, apierr.New(apierr.UnknownOperation, "")

@@ -191,7 +191,8 @@ func IndexThroughput(name string, pt *protocol.ProvisionedThroughput, billing st
 }
 
 // GlobalSecondaryIndex runs the semantic checks of one GSI definition that
-// passed the model checks: key schema, definitions, projection, throughput.
+// passed the model checks: key schema, definitions, projection, throughput
+// (provisioned and on-demand maximum).
 func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing string, creating bool) error {
 	if err := KeySchema(g.KeySchema); err != nil {
 		return err
@@ -202,7 +203,10 @@ func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]stri
 	if err := Projection(g.Projection); err != nil {
 		return err
 	}
-	return IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billing, creating)
+	if err := IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billing, creating); err != nil {
+		return err
+	}
+	return OnDemandThroughput(g.OnDemandThroughput, billing, *g.IndexName)
 }
 
 // TableThroughput checks the table's own ProvisionedThroughput against its

@@ -28,7 +28,10 @@ func DescribeStream(in *protocol.DescribeStreamInput) error {
 	if in.ExclusiveStartShardId != nil {
 		v.length(*in.ExclusiveStartShardId, "exclusiveStartShardId", 28, 65)
 	}
-	return v.err()
+	if err := v.err(); err != nil {
+		return err
+	}
+	return Refused(in)
 }
 
 // GetShardIterator checks a GetShardIterator request, including that the
@@ -46,6 +49,9 @@ func GetShardIterator(in *protocol.GetShardIteratorInput) error {
 		v.length(*in.SequenceNumber, "sequenceNumber", 21, 40)
 	}
 	if err := v.err(); err != nil {
+		return err
+	}
+	if err := Refused(in); err != nil {
 		return err
 	}
 	return sequenceNumberRequired(in)

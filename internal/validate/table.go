@@ -38,9 +38,13 @@ func tableNameModel(v *violations, name *string, member string) {
 }
 
 // CreateTable checks a CreateTable request: model constraints first, all
-// reported together, then the semantic rules in order.
+// reported together, then members sortkey refuses, then the semantic
+// rules in order.
 func CreateTable(in *protocol.CreateTableInput) error {
 	if err := createTableModel(in); err != nil {
+		return err
+	}
+	if err := Refused(in); err != nil {
 		return err
 	}
 	return createTableRules(in)
@@ -74,6 +78,7 @@ func createTableRules(in *protocol.CreateTableInput) error {
 		func() error { return KeySchema(in.KeySchema) },
 		func() error { return attributeCoverage(in) },
 		func() error { return TableThroughput(in.ProvisionedThroughput, billing) },
+		func() error { return OnDemandThroughput(in.OnDemandThroughput, billing, "") },
 		func() error { return localIndexes(in) },
 		func() error { return globalIndexes(in, billing) },
 		func() error { return uniqueIndexNames(in) },

@@ -11,6 +11,9 @@ func UpdateTable(in *protocol.UpdateTableInput) error {
 	if err := updateTableModel(in); err != nil {
 		return err
 	}
+	if err := Refused(in); err != nil {
+		return err
+	}
 	return updateTableRules(in)
 }
 
@@ -65,7 +68,7 @@ func nothingToUpdate(in *protocol.UpdateTableInput) bool {
 		in.OnDemandThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.SSESpecification == nil &&
 		in.TableClass == nil && in.DeletionProtectionEnabled == nil &&
-		len(in.ReplicaUpdates) == 0
+		in.WarmThroughput == nil
 }
 
 // gsiUpdates checks the index actions: one action per entry, one entry
