@@ -93,9 +93,9 @@ func distinct(keys []itemKey) error {
 // batchRead is a BatchGetItem's response as it fills up.
 type batchRead struct {
 	out   *protocol.BatchGetItemOutput
-	bytes int    // size of the items in the response so far
-	full  bool   // the size limit was reached: the rest is unprocessed
-	units usages // read units consumed, by table as the request named it
+	bytes int     // size of the items in the response so far
+	full  bool    // the size limit was reached: the rest is unprocessed
+	units *usages // read units consumed, by table as the request named it
 }
 
 // newBatchRead starts an empty response: DynamoDB always sends both maps.
@@ -105,7 +105,7 @@ func newBatchRead(tables int) *batchRead {
 			Responses:       make(map[string][]protocol.Item, tables),
 			UnprocessedKeys: map[string]protocol.KeysAndAttributes{},
 		},
-		units: usages{},
+		units: batchUsages(),
 	}
 }
 

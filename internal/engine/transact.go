@@ -122,11 +122,11 @@ func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txA
 // evaluate reads every item and computes its next version. If any action
 // fails, nothing is written and the transaction is cancelled with one
 // reason per action, in request order.
-func (e *Engine) evaluate(acts []txAction) ([]write, usages, error) {
+func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 	reasons := make([]protocol.CancellationReason, len(acts))
 	failed := false
 	var ws []write
-	units := usages{}
+	units := txnUsages()
 	for i := range acts {
 		a := &acts[i]
 		old, err := e.readItem(a.key)

@@ -23,7 +23,7 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 	snap := e.db.NewSnapshot()
 	defer snap.Close()
 	out := &protocol.TransactGetItemsOutput{Responses: make([]protocol.ItemResponse, len(gets))}
-	units := usages{}
+	units := txnUsages()
 	for i, g := range gets {
 		v, ok, err := snap.Get(g.key.storage)
 		if err != nil {

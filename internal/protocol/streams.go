@@ -20,12 +20,16 @@ type ListStreamsOutput struct {
 }
 
 type DescribeStreamInput struct {
-	StreamArn             *string `json:"StreamArn,omitempty"`
-	Limit                 *int64  `json:"Limit,omitempty"`
-	ExclusiveStartShardId *string `json:"ExclusiveStartShardId,omitempty"`
-	// ShardFilter (child shards of a shard) is refused: a stream here has
-	// one shard, which has no children.
-	ShardFilter Refused `json:"ShardFilter"`
+	StreamArn             *string      `json:"StreamArn,omitempty"`
+	Limit                 *int64       `json:"Limit,omitempty"`
+	ExclusiveStartShardId *string      `json:"ExclusiveStartShardId,omitempty"`
+	ShardFilter           *ShardFilter `json:"ShardFilter,omitempty"`
+}
+
+// ShardFilter asks DescribeStream for the children of one shard.
+type ShardFilter struct {
+	Type    *string `json:"Type,omitempty"`
+	ShardId *string `json:"ShardId,omitempty"`
 }
 
 type SequenceNumberRange struct {
