@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -55,7 +57,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeHealth(w, r)
 		return
 	}
-	out, err := h.serve(r)
+	out, err := h.serve(w, r)
 	if err != nil {
 		writeError(w, apierr.Wrap(err))
 		return
@@ -63,13 +65,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (h *Handler) serve(r *http.Request) (any, error) {
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	fn, err := h.operation(r)
 	if err != nil {
 		return nil, err
 	}
 	body, err := readBody(r)
 	if err != nil {
+		// The body was not read to its end, so the bytes still to come
+		// cannot be told from a next request: the connection is closed
+		// after this answer rather than reused.
+		w.Header()["Connection"] = []string{"close"}
 		return nil, err
 	}
 	ctx := context.WithValue(r.Context(), hostKey{}, r.Host)
@@ -103,7 +109,7 @@ func readBody(r *http.Request) ([]byte, error) {
 	}
 	body, err := readAll(r)
 	if err != nil {
-		return nil, apierr.New(apierr.Serialization, "Could not read the request body")
+		return nil, unreadable(err)
 	}
 	if len(body) > MaxBodyBytes {
 		return nil, tooLarge()
@@ -121,6 +127,18 @@ func readAll(r *http.Request) ([]byte, error) {
 	body := make([]byte, r.ContentLength)
 	_, err := io.ReadFull(r.Body, body)
 	return body, err
+}
+
+// unreadable answers a body that could not be read. A body cut off by the
+// server's read timeout (a client sending it too slowly, or stalled) says
+// so, as the one case a client can act on; DynamoDB documents no answer
+// for it, and a 400 SerializationException is what it gives for a body it
+// cannot use.
+func unreadable(err error) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return apierr.New(apierr.Serialization, "Could not read the request body: it did not arrive within the server's read timeout")
+	}
+	return apierr.New(apierr.Serialization, "Could not read the request body")
 }
 
 func tooLarge() error {
