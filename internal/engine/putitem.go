@@ -16,7 +16,7 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	}
 	w, err := parseWrite(&in.WriteOptions, nil, nil)
 	if err != nil {
-		return nil, err
+		return nil, validate.Single(err)
 	}
 	t, err := e.itemTable(*in.TableName)
 	if err != nil {
@@ -49,7 +49,7 @@ func (t *table) checkPut(it protocol.Item) (itemKey, error) {
 	if err := t.checkIndexKeys(it); err != nil {
 		return k, err
 	}
-	if it.Size() > maxItemBytes {
+	if it.Size() > validate.MaxItemBytes {
 		return k, apierr.Validationf("Item size has exceeded the maximum allowed size")
 	}
 	return k, nil
