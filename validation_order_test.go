@@ -197,3 +197,16 @@ func TestTransactGetItemsMissingTableBeforeKeyError(t *testing.T) {
 		{Get: &types.Get{TableName: aws.String("missing"), Key: map[string]types.AttributeValue{"pk": s("a")}}}}})
 	wantAPIError(t, err, notFound, notFoundIn)
 }
+
+// TestExpectedOperatorCollectedWithModel: a legacy Expected entry's
+// ComparisonOperator is a model constraint, reported with the others.
+func TestExpectedOperatorCollectedWithModel(t *testing.T) {
+	c := composite(t)
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), ReturnValues: "ALL",
+		Item:     map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")},
+		Expected: map[string]types.ExpectedAttributeValue{"a": {ComparisonOperator: "LIKE"}}})
+	wantAPIError(t, err, validation, "2 validation errors detected: "+
+		"Value 'LIKE' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: "+
+		"[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]; "+
+		"Value 'ALL' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]")
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -71,6 +72,14 @@ func UpdateItem(in *protocol.UpdateItemInput) error {
 	return nil
 }
 
+// BadComparisonOperator is the model's refusal of a legacy condition's
+// ComparisonOperator op at member.
+func BadComparisonOperator(op, member string) error {
+	var v violations
+	v.enum(&op, member, comparisonOpSet)
+	return v.err()
+}
+
 // Single glues the one-error prefix onto a ValidationException that lacks
 // it. UpdateItem, PutItem and DeleteItem report every error of their
 // expressions and values so, TransactWriteItems and the reads do not.
@@ -109,13 +118,16 @@ func projectionParams(proj *string, attrs []string, names map[string]string) err
 	if names != nil && proj == nil {
 		return apierr.Validationf(msgNamesUnusable)
 	}
-	return notEmptyNames(names)
+	return expr.CheckMaps(names, nil)
 }
 
 func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {
 	var v violations
 	v.tableRef(table)
 	v.present(it == nil, member)
+	for _, name := range slices.Sorted(maps.Keys(o.Expected)) {
+		v.enum(o.Expected[name].ComparisonOperator, "expected."+name+".member.comparisonOperator", comparisonOpSet)
+	}
 	v.enum(o.ReturnValues, "returnValues", returnValueSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
@@ -127,7 +139,7 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 // params refuses a request that mixes expression and legacy parameters, and
 // expression attribute maps given without an expression to use them.
 func params(o *protocol.WriteOptions, updateOp bool, update *string, updates map[string]protocol.AttributeValueUpdate) error {
-	var legacy, expr []string
+	var legacy, exprs []string
 	add := func(list *[]string, present bool, name string) {
 		if present {
 			*list = append(*list, name)
@@ -136,12 +148,12 @@ func params(o *protocol.WriteOptions, updateOp bool, update *string, updates map
 	add(&legacy, updates != nil, "AttributeUpdates")
 	add(&legacy, o.ConditionalOperator != nil, "ConditionalOperator")
 	add(&legacy, o.Expected != nil, "Expected")
-	add(&expr, o.ConditionExpression != nil, "ConditionExpression")
-	add(&expr, update != nil, "UpdateExpression")
-	if len(legacy) > 0 && len(expr) > 0 {
-		return mixed(legacy, expr)
+	add(&exprs, o.ConditionExpression != nil, "ConditionExpression")
+	add(&exprs, update != nil, "UpdateExpression")
+	if len(legacy) > 0 && len(exprs) > 0 {
+		return mixed(legacy, exprs)
 	}
-	return usable(o, len(expr) > 0, updateOp)
+	return usable(o, len(exprs) > 0, updateOp)
 }
 
 // usable refuses expression attribute maps given without an expression to
@@ -161,34 +173,18 @@ func usable(o *protocol.WriteOptions, expressions, updateOp bool) error {
 	return nil
 }
 
-// writeValues refuses empty expression attribute maps, then validates the
-// item or key, the expression attribute values and the legacy values.
+// writeValues refuses empty or misnamed expression attribute maps, then
+// validates the item or key, the expression attribute values and the
+// legacy values.
 func writeValues(it attr.Item, o *protocol.WriteOptions) error {
-	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
-		return err
-	}
-	if err := notEmptyValues(o.ExpressionAttributeValues); err != nil {
+	if err := expr.CheckMaps(o.ExpressionAttributeNames, o.ExpressionAttributeValues); err != nil {
 		return err
 	}
 	return allValues(it, o)
 }
 
-func notEmptyNames(names map[string]string) error {
-	if names != nil && len(names) == 0 {
-		return apierr.Validationf(msgNamesEmpty)
-	}
-	return nil
-}
-
-func notEmptyValues(vals attr.Item) error {
-	if vals != nil && len(vals) == 0 {
-		return apierr.Validationf(msgValuesEmpty)
-	}
-	return nil
-}
-
-func mixed(legacy, expr []string) error {
-	return apierr.Validationf(msgMixed, strings.Join(legacy, ", "), strings.Join(expr, ", "))
+func mixed(legacy, exprs []string) error {
+	return apierr.Validationf(msgMixed, strings.Join(legacy, ", "), strings.Join(exprs, ", "))
 }
 
 func oldOrNone(rv *string) error {

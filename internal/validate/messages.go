@@ -36,8 +36,6 @@ const (
 		"Non-expression parameters: {%s} Expression parameters: {%s}"
 	msgNamesUnusable  = "ExpressionAttributeNames can only be specified when using expressions"
 	msgValuesUnusable = "ExpressionAttributeValues can only be specified when using expressions: %s"
-	msgNamesEmpty     = "ExpressionAttributeNames must not be empty"
-	msgValuesEmpty    = "ExpressionAttributeValues must not be empty"
 
 	// What msgValuesUnusable says is missing, by operation.
 	nullFilter    = "FilterExpression is null"

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -180,10 +181,7 @@ func readParams(o *protocol.ReadOptions, legacy, exprs []string, keyExpr bool) e
 	if o.ExpressionAttributeValues != nil && o.FilterExpression == nil && !keyExpr {
 		return apierr.Validationf(msgValuesUnusable, nullFilter)
 	}
-	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
-		return err
-	}
-	return notEmptyValues(o.ExpressionAttributeValues)
+	return expr.CheckMaps(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
 }
 
 // selectRules checks Select against the projection and the index; prefix
