@@ -84,6 +84,9 @@ func BadComparisonOperator(op, member string) error {
 // it. UpdateItem, PutItem and DeleteItem report every error of their
 // expressions and values so, TransactWriteItems and the reads do not.
 func Single(err error) error {
+	if err == nil {
+		return nil // before errors.As, whose target would escape on every call
+	}
 	var ae *apierr.Error
 	if errors.As(err, &ae) && ae.Code == apierr.Validation && !strings.HasPrefix(ae.Message, prefixOne) {
 		return one(ae.Message)
@@ -125,15 +128,24 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 	var v violations
 	v.tableRef(table)
 	v.present(it == nil, member)
-	for _, name := range slices.Sorted(maps.Keys(o.Expected)) {
-		v.enum(o.Expected[name].ComparisonOperator, "expected."+name+".member.comparisonOperator", comparisonOpSet)
-	}
+	v.expected(o.Expected)
 	v.enum(o.ReturnValues, "returnValues", returnValueSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
 	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
 	return v.tableErr(table)
+}
+
+// expected checks the legacy Expected entries' operators, in name order.
+// Most writes have none: sorting no keys would still allocate.
+func (v *violations) expected(m map[string]protocol.ExpectedAttributeValue) {
+	if len(m) == 0 {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		v.enum(m[name].ComparisonOperator, "expected."+name+".member.comparisonOperator", comparisonOpSet)
+	}
 }
 
 // params refuses a request that mixes expression and legacy parameters, and
