@@ -234,10 +234,7 @@ func TestBatchLimits(t *testing.T) {
 	_, err = batchWrite(c, map[string][]types.WriteRequest{"aaa": writes("k", 13), "bbb": writes("k", 13)})
 	wantAPIError(t, err, "ValidationException", "Too many items requested for the BatchWriteItem call")
 	_, err = batchGet(c, map[string]types.KeysAndAttributes{"aaa": {Keys: keys(101)}})
-	wantAPIErrorPrefix(t, err, "ValidationException", "1 validation error detected: Value '[{pk=AttributeValue}, ")
-	if !strings.HasSuffix(err.Error(), "at 'requestItems.aaa.member.keys' failed to satisfy constraint: Member must have length less than or equal to 100") {
-		t.Fatalf("101 keys in one table: %v", err)
-	}
+	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value at 'RequestItems.aaa.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
 	_, err = batchGet(c, map[string]types.KeysAndAttributes{"aaa": {Keys: keys(60)}, "bbb": {Keys: keys(41)}})
 	wantAPIError(t, err, "ValidationException", "Too many items requested for the BatchGetItem call")
 	if _, err := batchWrite(c, map[string][]types.WriteRequest{"aaa": writes("k", 12), "bbb": writes("k", 13)}); err != nil {

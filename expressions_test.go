@@ -337,28 +337,28 @@ func TestExpressionErrors(t *testing.T) {
 		{"key attribute", update("SET pk = :v", nil, map[string]any{":v": "x"}),
 			"One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key"},
 		{"two SET clauses", update("SET a = :v SET b = :v", nil, map[string]any{":v": "x"}),
-			`Invalid UpdateExpression: The "SET" section can only be used once in an update expression;`},
+			`1 validation error detected: Invalid UpdateExpression: The "SET" section can only be used once in an update expression;`},
 		{"overlapping paths", update("SET m.a = :v REMOVE m.a.b", nil, map[string]any{":v": "x"}),
-			"Invalid UpdateExpression: Two document paths overlap with each other;..."},
+			"1 validation error detected: Invalid UpdateExpression: Two document paths overlap with each other;..."},
 		{"unused value", update("SET a = :v", nil, map[string]any{":v": "x", ":w": "y"}),
-			"Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}"},
+			"1 validation error detected: Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}"},
 		{"undefined name", update("SET #a = :v", nil, map[string]any{":v": "x"}),
-			"Invalid UpdateExpression: An expression attribute name used in the document path is not defined; attribute name: #a"},
+			"1 validation error detected: Invalid UpdateExpression: An expression attribute name used in the document path is not defined; attribute name: #a"},
 		{"undefined value", update("SET a = :v", nil, nil),
-			"Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :v"},
+			"1 validation error detected: Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :v"},
 		{"reserved word", update("SET name = :v", nil, map[string]any{":v": "x"}),
-			"Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: name"},
-		{"syntax error", update("SET a = ", nil, nil), "Invalid UpdateExpression: Syntax error;..."},
+			"1 validation error detected: Invalid UpdateExpression: Attribute name is a reserved keyword; reserved keyword: name"},
+		{"syntax error", update("SET a = ", nil, nil), "1 validation error detected: Invalid UpdateExpression: Syntax error;..."},
 		{"operand type checked without an item", func() error {
 			_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("upd"), Key: map[string]types.AttributeValue{"pk": s("none")},
 				UpdateExpression: aws.String("SET l = list_append(l, :v)"), ExpressionAttributeValues: marshalValues(t, map[string]any{":v": "str"})})
 			return err
-		}(), "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: list_append, operand type: S"},
+		}(), "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: list_append, operand type: S"},
 		{"invalid attribute_type", func() error {
 			_, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("upd"), Key: key,
 				ConditionExpression: aws.String("attribute_type(n, :t)"), ExpressionAttributeValues: marshalValues(t, map[string]any{":t": "NUMBER"})})
 			return err
-		}(), "Invalid ConditionExpression: Invalid attribute type name found;..."},
+		}(), "1 validation error detected: Invalid ConditionExpression: Invalid attribute type name found;..."},
 		{"names without expression", func() error {
 			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("upd"), Item: key, ExpressionAttributeNames: map[string]string{"#a": "a"}})
 			return err

@@ -172,10 +172,10 @@ func TestItemErrors(t *testing.T) {
 		}, "ValidationException", "The provided key element does not match the schema"},
 		{"empty string set", func() error {
 			return put(c, "Music", map[string]types.AttributeValue{"Artist": s("a"), "SongTitle": s("x"), "ss": &types.AttributeValueMemberSS{Value: []string{}}})
-		}, "ValidationException", "One or more parameter values were invalid: An string set  may not be empty"},
+		}, "ValidationException", "1 validation error detected: One or more parameter values were invalid: An string set  may not be empty"},
 		{"too many digits", func() error {
 			return put(c, "Music", map[string]types.AttributeValue{"Artist": s("a"), "SongTitle": s("x"), "n": n("1234567890123456789012345678901234567890")})
-		}, "ValidationException", "Attempting to store more than 38 significant digits in a Number"},
+		}, "ValidationException", "1 validation error detected: Attempting to store more than 38 significant digits in a Number"},
 		{"table by ARN", func() error {
 			return put(c, "arn:aws:dynamodb:us-east-1:000000000000:table/Nope", musicKey())
 		}, "ResourceNotFoundException", "Requested resource not found"},

@@ -61,16 +61,16 @@ func TestEveryLimitRefusesAndWritesNothing(t *testing.T) {
 		{"sort key over 1024 bytes", "One or more parameter values were invalid: Aggregated size of all range keys", func() error {
 			return put(c, "lim", map[string]types.AttributeValue{"PK": s("p"), "SK": s(strings.Repeat("k", 1025))})
 		}},
-		{"nesting past 32 levels", "Nesting Levels have exceeded supported limits", func() error {
+		{"nesting past 32 levels", "1 validation error detected: Nesting Levels have exceeded supported limits", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{"deep": nested(32)}))
 		}},
-		{"empty attribute name", "One or more parameter values were invalid: An attribute name must not be empty", func() error {
+		{"empty attribute name", "1 validation error detected: One or more parameter values were invalid: An attribute name must not be empty", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{"": s("v")}))
 		}},
-		{"attribute name of 64 KB", "One or more parameter values were invalid: An attribute name must be less than 64 KB", func() error {
+		{"attribute name of 64 KB", "1 validation error detected: One or more parameter values were invalid: An attribute name must be less than 64 KB", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{strings.Repeat("n", 64*1024): s("v")}))
 		}},
-		{"expression over 4 KB", "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size", func() error {
+		{"expression over 4 KB", "1 validation error detected: Invalid ConditionExpression: Expression size has exceeded the maximum allowed size", func() error {
 			_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: tbl, Item: it(nil),
 				ConditionExpression: aws.String("attribute_not_exists(PK)" + strings.Repeat(" ", 4096))})
 			return err

@@ -15,35 +15,50 @@ type writeExprs struct {
 }
 
 // parseWrite parses a write's expressions once, before any data is read,
-// and runs the checks that need no item (operand types of literal values),
-// so a bad request fails whether or not the item exists.
+// then makes the checks that need no item, in DynamoDB's order: syntax
+// (each expression, update first), unused names and values, then the types
+// of literal operands; so a bad request fails whether or not the item
+// exists.
 func parseWrite(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (w writeExprs, err error) {
 	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
+	if w.update, err = parseUpdate(attrs, updateExpr, updates); err != nil {
+		return w, err
+	}
+	if w.cond, err = parseCondition(attrs, o); err != nil {
+		return w, err
+	}
+	if err := attrs.CheckUnused(); err != nil {
+		return w, err
+	}
+	if err := expr.ValidateUpdate(w.update); err != nil {
+		return w, err
+	}
+	if w.cond == nil {
+		return w, nil
+	}
+	return w, expr.ValidateCond(w.cond, expr.Condition)
+}
+
+// parseUpdate parses an UpdateExpression or translates AttributeUpdates.
+func parseUpdate(attrs *expr.Attrs, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (*expr.Update, error) {
 	switch {
 	case updateExpr != nil:
-		w.update, err = attrs.ParseUpdate(*updateExpr)
+		return attrs.ParseUpdate(*updateExpr)
 	case updates != nil:
-		w.update, err = attributeUpdates(updates)
+		return attributeUpdates(updates)
 	}
-	if err == nil {
-		err = expr.ValidateUpdate(w.update)
-	}
-	if err != nil {
-		return w, err
-	}
+	return nil, nil
+}
+
+// parseCondition parses a ConditionExpression or translates Expected.
+func parseCondition(attrs *expr.Attrs, o *protocol.WriteOptions) (expr.Cond, error) {
 	switch {
 	case o.ConditionExpression != nil:
-		w.cond, err = attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
+		return attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
 	case o.Expected != nil:
-		w.cond, err = expectedCond(o.Expected, o.ConditionalOperator)
+		return expectedCond(o.Expected, o.ConditionalOperator)
 	}
-	if err == nil && w.cond != nil {
-		err = expr.ValidateCond(w.cond, expr.Condition)
-	}
-	if err != nil {
-		return w, err
-	}
-	return w, attrs.CheckUnused()
+	return nil, nil
 }
 
 // check evaluates the condition against the item as it is now (nil when it

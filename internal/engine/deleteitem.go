@@ -15,7 +15,7 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	}
 	w, err := parseWrite(&in.WriteOptions, nil, nil)
 	if err != nil {
-		return nil, err
+		return nil, validate.Single(err)
 	}
 	t, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {

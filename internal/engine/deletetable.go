@@ -11,7 +11,7 @@ import (
 
 // DeleteTable deletes a table and every item in it, in one batch.
 func (e *Engine) DeleteTable(_ context.Context, in *protocol.DeleteTableInput) (*protocol.DeleteTableOutput, error) {
-	if err := validate.TableName(in.TableName, "tableName"); err != nil {
+	if err := validate.TableRequest(in.TableName); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()

@@ -9,7 +9,7 @@ import (
 
 // DescribeTable describes a table with its live item count and size.
 func (e *Engine) DescribeTable(_ context.Context, in *protocol.DescribeTableInput) (*protocol.DescribeTableOutput, error) {
-	if err := validate.TableName(in.TableName, "tableName"); err != nil {
+	if err := validate.TableRequest(in.TableName); err != nil {
 		return nil, err
 	}
 	t, err := e.controlTable(*in.TableName)

@@ -14,7 +14,9 @@ type readExprs struct {
 	proj   expr.Projection
 }
 
-// parseRead parses every expression of a read once, before any data is read.
+// parseRead parses every expression of a read once, before any data is
+// read, then reports unused names and values, then the types of literal
+// operands: DynamoDB's order.
 func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (r readExprs, err error) {
 	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
 	if keyExpr != nil {
@@ -36,10 +38,10 @@ func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds m
 	if r.proj, err = readProjection(attrs, o); err != nil {
 		return r, err
 	}
-	if err := r.validate(); err != nil {
+	if err := attrs.CheckUnused(); err != nil {
 		return r, err
 	}
-	return r, attrs.CheckUnused()
+	return r, r.validate()
 }
 
 func readProjection(attrs *expr.Attrs, o *protocol.ReadOptions) (expr.Projection, error) {

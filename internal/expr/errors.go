@@ -37,6 +37,7 @@ const (
 	msgClauseTwice   = `The "%s" section can only be used once in an update expression;`
 	msgPathsOverlap  = "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
 	msgPathsConflict = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
+	msgOperandType   = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
 
 	// Without the prefix.
 	msgKeyOperator   = "Invalid operator used in KeyConditionExpression: %s"

@@ -20,7 +20,7 @@ const (
 // The texts of updates whose :value has a type the operator never takes;
 // they fail before any item is read.
 const (
-	textFuncOperand = "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
+	textFuncOperand = prefixUpdate + msgOperandType
 	textOpOperand   = "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: %s, operand type: %s, typeSet: %s"
 )
 
