@@ -19,8 +19,6 @@ import (
 // service words its refusals.
 
 const (
-	validation = "ValidationException"
-	notFound   = "ResourceNotFoundException"
 	// noShard is the service's answer for a shard id the stream lacks.
 	noShard = "Requested resource not found: Shard does not exist"
 	// aShardID has a shard id's form and length but names no shard.
