@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -59,6 +60,53 @@ func tapped(srv *sortkeytest.Server, gzipResponses bool) (*dynamodb.Client, *wir
 		o.EnableAcceptEncodingGzip = gzipResponses
 	})
 	return c, tap
+}
+
+// TestSDKGzipResponses: an SDK client that takes gzip gets large responses
+// compressed, and its checks pass: X-Amz-Crc32 is over the compressed
+// bytes, and the decompressed items are whole.
+func TestSDKGzipResponses(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createPKSK(t, srv.Client(), "gzt")
+	c, tap := tapped(srv, true)
+	ctx := context.Background()
+	big := strings.Repeat("compressible ", 1<<12)
+	for _, sk := range []string{"1", "2", "3"} {
+		item := map[string]types.AttributeValue{"PK": s("p"), "SK": s(sk), "v": s(big)}
+		if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("gzt"), Item: item}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("gzt"), Key: map[string]types.AttributeValue{"PK": s("p"), "SK": s("1")}})
+	if err != nil || got.Item["v"].(*types.AttributeValueMemberS).Value != big {
+		t.Fatalf("GetItem: %v", err)
+	}
+	q, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("gzt"), KeyConditionExpression: aws.String("PK = :p"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": s("p")}})
+	if err != nil || q.Count != 3 || q.Items[2]["v"].(*types.AttributeValueMemberS).Value != big {
+		t.Fatalf("Query: %v", err)
+	}
+	if want := []string{"", "", "", "gzip", "gzip"}; strings.Join(tap.encodings, ",") != strings.Join(want, ",") {
+		t.Fatalf("response encodings %q, want %q (small PutItem answers plain)", tap.encodings, want)
+	}
+}
+
+// TestSDKGzipRequestBody: requests the SDK sends gzip-compressed, with
+// Content-Encoding gzip, are served as the plain ones.
+func TestSDKGzipRequestBody(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createPKSK(t, srv.Client(), "gzt")
+	c, tap := tapped(srv, false)
+	tap.gzip = true
+	ctx := context.Background()
+	item := map[string]types.AttributeValue{"PK": s("p"), "SK": s("s"), "v": s("zipped")}
+	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("gzt"), Item: item}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("gzt"), Key: map[string]types.AttributeValue{"PK": s("p"), "SK": s("s")}})
+	if err != nil || got.Item["v"].(*types.AttributeValueMemberS).Value != "zipped" {
+		t.Fatalf("GetItem: %v %v", got, err)
+	}
 }
 
 // TestSDKReadsSerializationExceptionMessage: a number sent where DynamoDB

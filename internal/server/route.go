@@ -45,7 +45,7 @@ func answered(w http.ResponseWriter, r *http.Request) bool {
 // replyTo is how the answer to the API call r is written.
 func replyTo(w http.ResponseWriter, r *http.Request) reply {
 	ct, _ := mediaType(r.Header)
-	return reply{w: w, contentType: ct}
+	return reply{w: w, contentType: ct, gzip: acceptsGzip(r.Header)}
 }
 
 // mediaType is the JSON media type r's Content-Type names, parameters

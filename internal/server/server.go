@@ -76,6 +76,9 @@ func (h *Handler) serve(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if body, err = decodeContent(r.Header, body); err != nil {
+		return nil, err
+	}
 	ctx := context.WithValue(r.Context(), hostKey{}, r.Host)
 	return fn(ctx, body)
 }
@@ -129,10 +132,11 @@ func tooLarge() error {
 }
 
 // reply is how this request's response is written: with the Content-Type
-// the request used.
+// the request used, compressed when the client takes gzip.
 type reply struct {
 	w           http.ResponseWriter
 	contentType string
+	gzip        bool
 }
 
 // writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
@@ -177,7 +181,13 @@ const (
 	crc32Header         = "X-Amz-Crc32"
 )
 
+// writeBody writes body, compressed if the client takes gzip and it is
+// large enough to gain from it.
 func writeBody(rp reply, status int, body []byte) {
+	if rp.gzip && len(body) >= gzipMinBytes {
+		writeGzip(rp, status, body)
+		return
+	}
 	h := rp.w.Header()
 	vals := make([]string, 3) // one allocation for the three values
 	vals[0], vals[1] = rp.contentType, strconv.Itoa(len(body))
