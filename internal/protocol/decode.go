@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strings"
 	"sync"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -37,14 +36,15 @@ func decodeJSON(body []byte, v any) error {
 	if !errors.As(err, &syntaxErr) {
 		err = firstError(body, v, err)
 	}
-	return serializationError(err)
+	return serializationError(err, reflect.TypeOf(v).Elem())
 }
 
-// serializationError words a decoding error as DynamoDB does.
-func serializationError(err error) error {
+// serializationError words an error decoding a request of type root as
+// DynamoDB does.
+func serializationError(err error, root reflect.Type) error {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
-		return apierr.New(apierr.Serialization, "%s", typeMessage(typeErr))
+		return apierr.New(apierr.Serialization, "%s", wrongKindMessage(typeErr, root))
 	}
 	return apierr.New(apierr.Serialization, "Malformed JSON: the request body could not be parsed")
 }
@@ -115,29 +115,4 @@ func plainStruct(t reflect.Type) reflect.Type {
 		return t
 	}
 	return reflect.StructOf(fields)
-}
-
-// typeMessage words a type mismatch the way DynamoDB's JSON framework does
-// for the two shapes it names; scalars get a plain description.
-func typeMessage(e *json.UnmarshalTypeError) string {
-	switch e.Value {
-	case "object":
-		return "Start of structure or map found where not expected."
-	case "array":
-		return "Start of list found where not expected"
-	}
-	if e.Field != "" {
-		return "Unexpected " + e.Value + " value for member " + memberPath(e.Field)
-	}
-	return "Unexpected " + e.Value + " value"
-}
-
-// memberPath is a field path as the request names it: encoding/json puts
-// the Go name of an embedded struct (WriteOptions, ReadOptions) in front
-// of the members it promotes, which no request spells.
-func memberPath(field string) string {
-	for _, embedded := range [...]string{"WriteOptions.", "ReadOptions."} {
-		field = strings.TrimPrefix(field, embedded)
-	}
-	return field
 }

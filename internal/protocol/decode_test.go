@@ -16,15 +16,15 @@ func TestDecodeErrorsAreSerializationExceptions(t *testing.T) {
 		`{"TableName":`:                          "Malformed JSON: the request body could not be parsed",
 		`{"TableName":{}}`:                       "Start of structure or map found where not expected.",
 		`{"TableName":[]}`:                       "Start of list found where not expected",
-		`{"TableName":"t","Item":{"a":{"S":1}}}`: "Unexpected number value for member Item.S",
+		`{"TableName":"t","Item":{"a":{"S":1}}}`: "NUMBER_VALUE cannot be converted to String",
 		// The first error in the body wins, wherever the decoding is done.
-		`{"TableName":1,"Item":{"a":{"S":1}}}`:                        "Unexpected number value for member TableName",
-		`{"TableName":1,"Item":{"a":{"B":"!"}}}`:                      "Unexpected number value for member TableName",
-		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                      "Malformed JSON: the request body could not be parsed",
-		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":1}}}}`: "Unexpected number value for member Expected.Value.S",
-		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:      "Start of list found where not expected",
-		`{"ReturnValues":1}`:                                          "Unexpected number value for member ReturnValues",
-		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                    "Unexpected number value for member Item.S",
+		`{"TableName":true,"Item":{"a":{"S":1}}}`:                        "BOOLEAN_VALUE cannot be converted to String",
+		`{"TableName":true,"Item":{"a":{"B":"!"}}}`:                      "BOOLEAN_VALUE cannot be converted to String",
+		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                         "Malformed JSON: the request body could not be parsed",
+		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":true}}}}`: "BOOLEAN_VALUE cannot be converted to String",
+		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:         "Start of list found where not expected",
+		`{"ReturnValues":1}`:                                             "NUMBER_VALUE cannot be converted to String",
+		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                       "NUMBER_VALUE cannot be converted to String",
 	}
 	for body, msg := range cases {
 		var in PutItemInput
@@ -62,7 +62,7 @@ func FuzzDecode(f *testing.F) {
 		// their own decoder, must fail alike.
 		plainErr := json.Unmarshal(body, reflect.New(plainType(reflect.TypeOf(in))).Interface())
 		if plainErr != nil {
-			plainErr = serializationError(plainErr)
+			plainErr = serializationError(plainErr, reflect.TypeOf(in))
 		}
 		if fmt.Sprint(err) != fmt.Sprint(plainErr) {
 			t.Fatalf("%q: %v, by reflection %v", body, err, plainErr)

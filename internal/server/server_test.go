@@ -36,6 +36,7 @@ func TestBodyOverLimitRefusedBeforeReading(t *testing.T) {
 	h := newTestHandler(t)
 	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader("{}"))
 	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
 	req.ContentLength = MaxBodyBytes + 1
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -45,6 +46,7 @@ func TestBodyOverLimitRefusedBeforeReading(t *testing.T) {
 	big := bytes.Repeat([]byte(" "), MaxBodyBytes+1)
 	req = httptest.NewRequest(http.MethodPost, "/", &unsized{bytes.NewReader(big)})
 	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
 	req.ContentLength = -1
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -62,6 +64,7 @@ func TestBodyCutOffByReadTimeout(t *testing.T) {
 	body := io.MultiReader(strings.NewReader(`{"TableName":`), timedOut{})
 	req := httptest.NewRequest(http.MethodPost, "/", body)
 	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
 	req.ContentLength = 100
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
