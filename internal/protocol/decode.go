@@ -11,14 +11,36 @@ import (
 	"github.com/sortkeydb/sortkey/internal/attr"
 )
 
+// The messages of the SerializationExceptions Decode words itself.
+const (
+	malformedMessage = "Malformed JSON: the request body could not be parsed"
+	// invalidUTF8Message is sortkey's wording: DynamoDB refuses a body
+	// that is not valid UTF-8 with a SerializationException, but does not
+	// document the message.
+	invalidUTF8Message = "Invalid UTF-8 in request body"
+)
+
 // Decode parses a request body into v. Malformed JSON and members of the
 // wrong JSON type are SerializationExceptions, as DynamoDB's framework
 // reports them before any parameter is validated; an empty body is an empty
 // request, so that its missing members are reported by validation.
+//
+// A body that is not valid text (see validText) is refused whole, before
+// it is decoded: decoding would turn each bad byte or lone surrogate into
+// U+FFFD, as encoding/json does, and distinct keys would become one item.
 func Decode(body []byte, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
+	if !validText(body) {
+		return apierr.New(apierr.Serialization, invalidUTF8Message)
+	}
+	return decode(body, v)
+}
+
+// decode is Decode of a body that is valid text: by the scanner when it
+// covers v and the body, otherwise by encoding/json.
+func decode(body []byte, v any) error {
 	if decodeFast(body, v) {
 		return nil
 	}
@@ -46,7 +68,7 @@ func serializationError(err error, root reflect.Type) error {
 	if errors.As(err, &typeErr) {
 		return apierr.New(apierr.Serialization, "%s", wrongKindMessage(typeErr, root))
 	}
-	return apierr.New(apierr.Serialization, "Malformed JSON: the request body could not be parsed")
+	return apierr.New(apierr.Serialization, malformedMessage)
 }
 
 // firstError decodes body again by reflection alone to find the error
