@@ -24,7 +24,7 @@ type rawReply struct {
 	status  int
 	body    []byte
 	Type    string `json:"__type"`
-	Message string `json:"message"`
+	Message string `json:"message"` // also takes coral's "Message": encoding/json matches keys without case
 }
 
 // postRaw sends body byte for byte to the target over HTTP: the SDKs never

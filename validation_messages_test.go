@@ -1,9 +1,7 @@
 package sortkey_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -26,24 +24,11 @@ const (
 // and message.
 func rawCall(t *testing.T, srv *sortkeytest.Server, op, body string) (code, msg string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
-	req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	r := postRaw(t, srv.URL, "DynamoDB_20120810."+op, body)
+	if r.status != http.StatusBadRequest || r.Type == "" {
+		t.Fatalf("%s: status %d, body %s", op, r.status, r.body)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	var e struct {
-		Type    string `json:"__type"`
-		Message string `json:"message"`
-		Upper   string `json:"Message"`
-	}
-	if err := json.Unmarshal(b, &e); err != nil || resp.StatusCode != http.StatusBadRequest {
-		t.Fatalf("%s: status %d, body %s", op, resp.StatusCode, b)
-	}
-	return e.Type[strings.LastIndexByte(e.Type, '#')+1:], e.Message + e.Upper
+	return r.Type[strings.LastIndexByte(r.Type, '#')+1:], r.Message
 }
 
 // composite creates table tbl keyed pk (S) and sk (S) and returns a client.
