@@ -25,6 +25,7 @@ type serveFlags struct {
 	// collectionLimit is the item collection size limit in bytes.
 	collectionLimit int64
 	ttlInterval     time.Duration
+	transientDelay  time.Duration
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -37,6 +38,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
+	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	return f, fs.Parse(args)
 }
 
@@ -60,7 +62,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 func listenAndServe(ctx context.Context, f serveFlags, stdout io.Writer, log *slog.Logger) error {
 	start := time.Now()
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit, TTLInterval: f.ttlInterval})
+	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay})
 	if err != nil {
 		return err
 	}

@@ -46,3 +46,10 @@ func (e *Engine) resolveName(name string) (string, error) {
 	}
 	return "", apierr.Validationf("Invalid TableArn: Invalid ResourceArn provided as input %s", name)
 }
+
+// nameOf is resolveName for callers that report a bad ARN later: it
+// returns "" for one.
+func (e *Engine) nameOf(ref string) string {
+	name, _ := e.resolveName(ref)
+	return name
+}
