@@ -14,10 +14,7 @@ import (
 // CREATING, as DynamoDB's does, and DescribeTable says ACTIVE from then on
 // (after the transient delay, if there is one: see transient.go).
 func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (*protocol.CreateTableOutput, error) {
-	if err := validate.CreateTable(in); err != nil {
-		return nil, err
-	}
-	if err := createWarm(in); err != nil {
+	if err := checkCreate(in); err != nil {
 		return nil, err
 	}
 	name, err := e.resolveName(*in.TableName)
@@ -40,6 +37,19 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 	e.tables[name] = t
 	e.beginTransition(t, transient{status: statusCreating})
 	return &protocol.CreateTableOutput{TableDescription: creating(e.describe(t))}, nil
+}
+
+// checkCreate judges a CreateTable request on its own, in the service's
+// order: validation (shape, model, the semantic rules), warm throughput,
+// then the throughput quotas. The name's table comes after.
+func checkCreate(in *protocol.CreateTableInput) error {
+	if err := validate.CreateTable(in); err != nil {
+		return err
+	}
+	if err := createWarm(in); err != nil {
+		return err
+	}
+	return validate.CreateTableQuotas(in)
 }
 
 // creating is a new table's description as CreateTable answers it: the

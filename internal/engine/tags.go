@@ -80,13 +80,14 @@ func removeTag(tags []protocol.Tag, key string) []protocol.Tag {
 	return slices.DeleteFunc(tags, func(t protocol.Tag) bool { return *t.Key == key })
 }
 
-// DescribeLimits returns DynamoDB's default account and table quotas; sortkey
-// enforces none of them, but tools read them to size their requests.
+// DescribeLimits returns DynamoDB's default account and table quotas;
+// sortkey enforces the per-table one (validate.MaxCapacityUnits), and
+// tools read them to size their requests.
 func (e *Engine) DescribeLimits(context.Context, *protocol.Empty) (*protocol.DescribeLimitsOutput, error) {
 	return &protocol.DescribeLimitsOutput{
 		AccountMaxReadCapacityUnits:  80000,
 		AccountMaxWriteCapacityUnits: 80000,
-		TableMaxReadCapacityUnits:    40000,
-		TableMaxWriteCapacityUnits:   40000,
+		TableMaxReadCapacityUnits:    validate.MaxCapacityUnits,
+		TableMaxWriteCapacityUnits:   validate.MaxCapacityUnits,
 	}, nil
 }

@@ -17,6 +17,9 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if err := validate.UpdateTable(in); err != nil {
 		return nil, err
 	}
+	if err := validate.UpdateTableQuotas(in); err != nil {
+		return nil, err
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	t, err := e.changingTable(*in.TableName)
