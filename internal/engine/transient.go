@@ -72,12 +72,18 @@ func (e *Engine) beginTransition(t *table, tr transient) {
 }
 
 // usable refuses a data-plane request on a table still being created:
-// DynamoDB answers as if it did not exist yet.
+// DynamoDB answers as if it did not exist yet. It reads the clock only
+// for such a table: this is on every item request's path.
 func (e *Engine) usable(t *table) error {
-	if tr := e.inTransition(t); tr != nil && tr.status == statusCreating {
-		return apierr.New(apierr.ResourceNotFound, msgNotFound)
+	tr := t.alive.shown.Load()
+	if tr == nil || tr.status != statusCreating {
+		return nil
 	}
-	return nil
+	if !e.now().Before(tr.until) {
+		t.alive.shown.CompareAndSwap(tr, nil)
+		return nil
+	}
+	return apierr.New(apierr.ResourceNotFound, msgNotFound)
 }
 
 // changeable refuses to change or delete a table that is still being
