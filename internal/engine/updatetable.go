@@ -53,10 +53,13 @@ func (e *Engine) changingTable(ref string) (*table, error) {
 		return nil, err
 	}
 	t, err := e.lockedTable(ref)
+	if err == nil {
+		err = e.changeable(t)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return t, e.changeable(t)
+	return t, nil
 }
 
 // updating is the transient status of a table an UpdateTable changed:
