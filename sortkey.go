@@ -27,6 +27,14 @@ type Options struct {
 	// deleted in the background: 0 means every 2 seconds, a negative value
 	// never (call SweepExpired instead).
 	TTLInterval time.Duration
+	// TransientDelay is how long tables and indexes stay CREATING,
+	// UPDATING or DELETING after a change, with DynamoDB's refusals
+	// meanwhile (item requests to a table being created, changes to a
+	// table being created or updated). 0, the default, completes every
+	// change at once, as DynamoDB Local does unless told otherwise.
+	// Transient statuses are timed by Now, so a test moves its clock
+	// instead of waiting.
+	TransientDelay time.Duration
 }
 
 // DB is an open sortkey database.
@@ -42,7 +50,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 		opts = &Options{}
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
-		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval})
+		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay})
 	if err != nil {
 		return nil, err
 	}

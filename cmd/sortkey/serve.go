@@ -35,6 +35,7 @@ type serveFlags struct {
 	maxHeaderBytes int
 	maxConnections int
 	drainTimeout   time.Duration
+	transientDelay time.Duration
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -47,6 +48,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
+	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	connFlags(fs, &f)
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -71,8 +73,8 @@ func checkConnFlags(f serveFlags, stderr io.Writer) error {
 		err = errors.New("--read-timeout and --idle-timeout must be positive")
 	case f.maxHeaderBytes <= 0, f.maxConnections <= 0:
 		err = errors.New("--max-header-bytes and --max-connections must be positive")
-	case f.drainTimeout < 0:
-		err = errors.New("--drain-timeout must not be negative")
+	case f.drainTimeout < 0, f.transientDelay < 0:
+		err = errors.New("--drain-timeout and --transient-delay must not be negative")
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
@@ -121,7 +123,8 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 }
 
 func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, error) {
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit, TTLInterval: f.ttlInterval})
+	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay})
 	if err != nil {
 		return nil, nil, err
 	}

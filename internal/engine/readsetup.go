@@ -79,7 +79,7 @@ func (e *Engine) plan(o *protocol.ReadOptions, r readExprs) (*readPlan, error) {
 	if o.Limit != nil {
 		p.limit = *o.Limit
 	}
-	if p.ix, err = t.index(o.IndexName); err != nil {
+	if p.ix, err = e.readableIndex(t, o.IndexName); err != nil {
 		return nil, err
 	}
 	if p.ix != nil && p.ix.global && p.consistent {
@@ -100,12 +100,26 @@ func (t *table) index(name *string) (*indexSchema, error) {
 	for i := range t.indexes {
 		if ix := &t.indexes[i]; ix.name == *name {
 			if ix.backfilling {
-				return nil, apierr.Validationf("Cannot read from backfilling global secondary index: %s", *name)
+				return nil, backfillingIndex(ix.name)
 			}
 			return ix, nil
 		}
 	}
 	return nil, apierr.Validationf("The table does not have the specified index: %s", *name)
+}
+
+// readableIndex is t.index, refusing too an index still shown as being
+// created (see transient.go).
+func (e *Engine) readableIndex(t *table, name *string) (*indexSchema, error) {
+	ix, err := t.index(name)
+	if ix != nil && e.indexCreating(t, ix.name) {
+		return nil, backfillingIndex(ix.name)
+	}
+	return ix, err
+}
+
+func backfillingIndex(name string) error {
+	return apierr.Validationf("Cannot read from backfilling global secondary index: %s", name)
 }
 
 // selectAttrs applies Select. On an index that does not project every

@@ -29,7 +29,7 @@ func (e *Engine) UpdateTimeToLive(_ context.Context, in *protocol.UpdateTimeToLi
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := e.lockedTable(*in.TableName)
+	t, err := e.changingTable(*in.TableName)
 	if err != nil {
 		return nil, err
 	}

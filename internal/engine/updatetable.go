@@ -17,9 +17,12 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if err := validate.UpdateTable(in); err != nil {
 		return nil, err
 	}
+	if err := validate.UpdateTableQuotas(in); err != nil {
+		return nil, err
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := e.lockedTable(*in.TableName)
+	t, err := e.changingTable(*in.TableName)
 	if err != nil {
 		return nil, err
 	}
@@ -38,17 +41,55 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if ch.created != 0 {
 		e.startBackfill(meta.Desc.TableName, meta.ID, ch.created)
 	}
-	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, ch)}, nil
+	tr := updating(in.GlobalSecondaryIndexUpdates, ch)
+	e.beginTransition(e.tables[meta.Desc.TableName], tr)
+	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, tr)}, nil
 }
 
-// updatedDesc describes the table after an update; a deleted index is
-// still listed, as DELETING, as DynamoDB lists it until it is gone.
-func (e *Engine) updatedDesc(name string, ch indexChange) *protocol.TableDescription {
-	desc := e.describe(e.tables[name])
-	desc.TableStatus = "UPDATING"
-	if ch.dropped != nil {
-		desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, *ch.dropped)
+// changingTable is lockedTable for requests that change a table: one
+// still being created, updated or deleted is refused. Callers hold e.mu.
+func (e *Engine) changingTable(ref string) (*table, error) {
+	if err := e.stillDeleting(e.nameOf(ref)); err != nil {
+		return nil, err
 	}
+	t, err := e.lockedTable(ref)
+	if err == nil {
+		err = e.changeable(t)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// updating is the transient status of a table an UpdateTable changed:
+// the indexes it creates, updates and deletes are shown so too.
+func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transient {
+	tr := transient{status: statusUpdating, indexes: map[string]string{}}
+	for _, u := range ups {
+		switch {
+		case u.Create != nil:
+			tr.indexes[*u.Create.IndexName] = statusCreating
+		case u.Update != nil:
+			tr.indexes[*u.Update.IndexName] = statusUpdating
+		}
+	}
+	if ch.dropped != nil {
+		tr.gone = append(tr.gone, *ch.dropped)
+	}
+	return tr
+}
+
+// updatedDesc describes the table after an update as the response shows
+// it, whatever the delay: UPDATING, with the indexes the update touched
+// in their new status and a deleted index still listed as DELETING.
+func (e *Engine) updatedDesc(name string, tr transient) *protocol.TableDescription {
+	desc := e.describe(e.tables[name])
+	desc.TableStatus = statusUpdating
+	for i := range desc.GlobalSecondaryIndexes {
+		showIndex(&desc.GlobalSecondaryIndexes[i], tr.indexes)
+	}
+	desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, tr.gone...)
 	return desc
 }
 

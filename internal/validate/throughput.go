@@ -59,3 +59,65 @@ func notLower(member string, n *int64, cur int64, index string) error {
 	}
 	return apierr.Validationf(invalid+"WarmThroughput %s%s cannot be lower than the current %d; warm throughput can only be increased. Requested: %d", member, forIndex(index), cur, *n)
 }
+
+// MaxCapacityUnits is DynamoDB's default quota on the read and on the
+// write capacity units provisioned for a table, and for each of its
+// global secondary indexes (Developer Guide, "Quotas"); DescribeLimits
+// reports it. The account-wide quota on their sum is not enforced.
+const MaxCapacityUnits = 40000
+
+// quotaText refuses capacity over MaxCapacityUnits; the service's own
+// wording is not documented.
+const quotaText = "Subscriber limit exceeded: Requested %s %d%s exceeds the per-table maximum of %d"
+
+// CreateTableQuotas checks the provisioned throughput of the table and of
+// each of its GSIs against the per-table quota, after every validation.
+func CreateTableQuotas(in *protocol.CreateTableInput) error {
+	if err := capacityQuota(in.ProvisionedThroughput, ""); err != nil {
+		return err
+	}
+	for _, g := range in.GlobalSecondaryIndexes {
+		if err := capacityQuota(g.ProvisionedThroughput, *g.IndexName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UpdateTableQuotas is CreateTableQuotas for an UpdateTable request: the
+// table's throughput and that of each index it creates or updates.
+func UpdateTableQuotas(in *protocol.UpdateTableInput) error {
+	if err := capacityQuota(in.ProvisionedThroughput, ""); err != nil {
+		return err
+	}
+	for _, u := range in.GlobalSecondaryIndexUpdates {
+		var err error
+		switch {
+		case u.Create != nil:
+			err = capacityQuota(u.Create.ProvisionedThroughput, *u.Create.IndexName)
+		case u.Update != nil:
+			err = capacityQuota(u.Update.ProvisionedThroughput, *u.Update.IndexName)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func capacityQuota(pt *protocol.ProvisionedThroughput, index string) error {
+	if pt == nil {
+		return nil
+	}
+	if err := underQuota("ReadCapacityUnits", *pt.ReadCapacityUnits, index); err != nil {
+		return err
+	}
+	return underQuota("WriteCapacityUnits", *pt.WriteCapacityUnits, index)
+}
+
+func underQuota(member string, n int64, index string) error {
+	if n <= MaxCapacityUnits {
+		return nil
+	}
+	return apierr.New(apierr.LimitExceeded, quotaText, member, n, forIndex(index), MaxCapacityUnits)
+}

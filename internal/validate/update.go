@@ -5,9 +5,15 @@ import (
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// UpdateTable checks what an UpdateTable request can be judged on alone;
-// rules that depend on the table's current state are the engine's.
+// UpdateTable checks what an UpdateTable request can be judged on alone,
+// in the service's order: a missing TableName, model constraints (all
+// together), members sortkey refuses, the request's own rules. The
+// quotas, the table lookup and the rules that depend on the table's
+// state are the engine's, in that order.
 func UpdateTable(in *protocol.UpdateTableInput) error {
+	if err := requireTableName(in.TableName); err != nil {
+		return err
+	}
 	if err := updateTableModel(in); err != nil {
 		return err
 	}
