@@ -81,11 +81,11 @@ func TestCapacityGuideQuery(t *testing.T) {
 	c := sortkeytest.New(t).Client()
 	newPairTable(t, c, "ten", nil, nil)
 	putAll(t, c, "ten", partition(10, 1, 4178)) // 10 × 4,178 B = 41,780 B, just over 40.8 KB (41,779.2 B)
-	checkCapacity(t, queryA(t, c, "ten", true), "ten", true, cu{table: 11})
+	checkCapacity(t, queryA(t, c, "ten", true), "ten", unitsOnly, cu{table: 11})
 	newPairTable(t, c, "many", nil, nil)
 	putAll(t, c, "many", partition(1500, 4, 64)) // 1500 × 64 B = 96,000 B: 24 × 4 KB started
-	checkCapacity(t, queryA(t, c, "many", true), "many", true, cu{table: 24})
-	checkCapacity(t, queryA(t, c, "many", false), "many", true, cu{table: 12})
+	checkCapacity(t, queryA(t, c, "many", true), "many", unitsOnly, cu{table: 24})
+	checkCapacity(t, queryA(t, c, "many", false), "many", unitsOnly, cu{table: 12})
 }
 
 // "Provisioned throughput considerations for global secondary indexes":
@@ -107,7 +107,7 @@ func TestCapacityGuideGSIQuery(t *testing.T) {
 	if err != nil || out.Count != 8 {
 		t.Fatalf("query: %v, %d items", err, out.Count)
 	}
-	checkCapacity(t, out.ConsumedCapacity, "games", true, cu{gsi: 2})
+	checkCapacity(t, out.ConsumedCapacity, "games", unitsOnly, cu{gsi: 2})
 }
 
 // "Provisioned throughput considerations for local secondary indexes":
@@ -134,7 +134,7 @@ func TestCapacityGuideLSIFetch(t *testing.T) {
 	if err != nil || out.Count != 4 || len(out.Items[0]) != 5 {
 		t.Fatalf("query: %v, %d items, %v", err, out.Count, out.Items)
 	}
-	checkCapacity(t, out.ConsumedCapacity, "thread", true, cu{lsi: 1, table: 4})
+	checkCapacity(t, out.ConsumedCapacity, "thread", unitsOnly, cu{lsi: 1, table: 4})
 }
 
 // "Capacity unit consumption for read operations": GetItem of 3.5 KB is
@@ -159,14 +159,14 @@ func TestCapacityGuideGetItem(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCapacity(t, out.ConsumedCapacity, "tbl", true, cu{table: tc.want})
+		checkCapacity(t, out.ConsumedCapacity, "tbl", unitsOnly, cu{table: tc.want})
 	}
 	out, err := c.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{ReturnConsumedCapacity: indexes,
 		TransactItems: []types.TransactGetItem{{Get: &types.Get{TableName: aws.String("tbl"), Key: pk("c")}}}})
 	if err != nil || len(out.ConsumedCapacity) != 1 {
 		t.Fatal(err, out.ConsumedCapacity)
 	}
-	checkCapacity(t, &out.ConsumedCapacity[0], "tbl", true, cu{table: 4})
+	checkCapacity(t, &out.ConsumedCapacity[0], "tbl", readSplit, cu{table: 4})
 }
 
 // "Capacity unit consumption for read operations", BatchGetItem: items of
@@ -181,24 +181,24 @@ func TestCapacityGuideBatches(t *testing.T) {
 	if err != nil || len(w.ConsumedCapacity) != 1 {
 		t.Fatal(err, w.ConsumedCapacity)
 	}
-	checkCapacity(t, &w.ConsumedCapacity[0], "tbl", false, cu{table: 5})
+	checkCapacity(t, &w.ConsumedCapacity[0], "tbl", unitsOnly, cu{table: 5})
 	putAll(t, c, "tbl", []avMap{padTo(pk("c"), 1536), padTo(pk("d"), 6656)})
 	g, err := c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{ReturnConsumedCapacity: indexes,
 		RequestItems: map[string]types.KeysAndAttributes{"tbl": {Keys: []avMap{pk("c"), pk("d")}, ConsistentRead: aws.Bool(true)}}})
 	if err != nil || len(g.ConsumedCapacity) != 1 {
 		t.Fatal(err, g.ConsumedCapacity)
 	}
-	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", true, cu{table: 3})
+	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", unitsOnly, cu{table: 3})
 	p, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: padTo(pk("e"), 1639), ReturnConsumedCapacity: indexes}) // 1.6 KB is 1,638.4 B
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCapacity(t, p.ConsumedCapacity, "tbl", false, cu{table: 2})
+	checkCapacity(t, p.ConsumedCapacity, "tbl", unitsOnly, cu{table: 2})
 	d, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("tbl"), Key: pk("e"), ReturnConsumedCapacity: indexes})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCapacity(t, d.ConsumedCapacity, "tbl", false, cu{table: 2})
+	checkCapacity(t, d.ConsumedCapacity, "tbl", unitsOnly, cu{table: 2})
 }
 
 // "Capacity management for transactions": writing three 500-byte items
@@ -216,12 +216,12 @@ func TestCapacityGuideTransactions(t *testing.T) {
 	if err != nil || len(w.ConsumedCapacity) != 1 {
 		t.Fatal(err, w.ConsumedCapacity)
 	}
-	checkCapacity(t, &w.ConsumedCapacity[0], "tbl", false, cu{table: 6})
+	checkCapacity(t, &w.ConsumedCapacity[0], "tbl", writeSplit, cu{table: 6})
 	g, err := c.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: gets, ReturnConsumedCapacity: indexes})
 	if err != nil || len(g.ConsumedCapacity) != 1 {
 		t.Fatal(err, g.ConsumedCapacity)
 	}
-	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", true, cu{table: 6})
+	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", readSplit, cu{table: 6})
 }
 
 // "Capacity unit consumption for read operations": Scan is charged for
@@ -240,17 +240,17 @@ func TestCapacityGuideScan(t *testing.T) {
 		}
 		return out.ConsumedCapacity
 	}
-	checkCapacity(t, scan(&dynamodb.ScanInput{ConsistentRead: aws.Bool(true)}), "tbl", true, cu{table: 1})
-	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", true, cu{table: 0.5})
+	checkCapacity(t, scan(&dynamodb.ScanInput{ConsistentRead: aws.Bool(true)}), "tbl", unitsOnly, cu{table: 1})
+	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", unitsOnly, cu{table: 0.5})
 	var items []avMap
 	for i := range 20 {
 		items = append(items, padTo(pk(fmt.Sprintf("i%02d", i)), 4096))
 	}
 	putAll(t, c, "tbl", items) // 20 × 4 KB = 80 KB
-	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", true, cu{table: 10})
-	checkCapacity(t, scan(&dynamodb.ScanInput{FilterExpression: aws.String("attribute_not_exists(p)")}), "tbl", true, cu{table: 10})
-	checkCapacity(t, scan(&dynamodb.ScanInput{ProjectionExpression: aws.String("pk")}), "tbl", true, cu{table: 10})
-	checkCapacity(t, scan(&dynamodb.ScanInput{Select: types.SelectCount, ConsistentRead: aws.Bool(true)}), "tbl", true, cu{table: 20})
+	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", unitsOnly, cu{table: 10})
+	checkCapacity(t, scan(&dynamodb.ScanInput{FilterExpression: aws.String("attribute_not_exists(p)")}), "tbl", unitsOnly, cu{table: 10})
+	checkCapacity(t, scan(&dynamodb.ScanInput{ProjectionExpression: aws.String("pk")}), "tbl", unitsOnly, cu{table: 10})
+	checkCapacity(t, scan(&dynamodb.ScanInput{Select: types.SelectCount, ConsistentRead: aws.Bool(true)}), "tbl", unitsOnly, cu{table: 20})
 }
 
 // Transactions on missing items: a ConditionCheck or Delete of a missing
@@ -273,7 +273,11 @@ func TestCapacityTransactMissingItems(t *testing.T) {
 		if token != nil {
 			want = cu{table: 1} // the replay reads one missing item
 		}
-		checkCapacity(t, &out.ConsumedCapacity[0], "tbl", token != nil, want)
+		sp := writeSplit
+		if token != nil {
+			sp = readSplit
+		}
+		checkCapacity(t, &out.ConsumedCapacity[0], "tbl", sp, want)
 	}
 	write(nil, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: aws.String("tbl"), Key: pk("none"), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 		types.TransactWriteItem{Delete: &types.Delete{TableName: aws.String("tbl"), Key: pk("gone")}})
@@ -283,12 +287,12 @@ func TestCapacityTransactMissingItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCapacity(t, &first.ConsumedCapacity[0], "tbl", false, cu{table: 10}) // 5,000 B: 5 WCU, twice
+	checkCapacity(t, &first.ConsumedCapacity[0], "tbl", writeSplit, cu{table: 10}) // 5,000 B: 5 WCU, twice
 	write(token, del)
 	g, err := c.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{ReturnConsumedCapacity: indexes,
 		TransactItems: []types.TransactGetItem{{Get: &types.Get{TableName: aws.String("tbl"), Key: pk("none")}}}})
 	if err != nil || len(g.ConsumedCapacity) != 1 {
 		t.Fatal(err, g.ConsumedCapacity)
 	}
-	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", true, cu{table: 2})
+	checkCapacity(t, &g.ConsumedCapacity[0], "tbl", readSplit, cu{table: 2})
 }

@@ -3,6 +3,8 @@ package sortkey_test
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/http"
 	"net/http/httptest"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -53,4 +55,29 @@ func ExampleOpen() {
 	}
 	fmt.Println(out.Item["text"].(*types.AttributeValueMemberS).Value)
 	// Output: hello
+}
+
+// Serve a database with the same connection limits as `sortkey serve`:
+// slow and idle clients are cut off, oversized headers refused.
+func ExampleDB_HTTPServer() {
+	db, err := sortkey.Open("", &sortkey.Options{InMemory: true})
+	if err != nil {
+		panic(err)
+	}
+	defer db.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	srv := db.HTTPServer()
+	go srv.Serve(ln)
+	defer srv.Shutdown(context.Background()) // before db.Close: requests in flight finish first
+
+	resp, err := http.Get("http://" + ln.Addr().String() + "/")
+	if err != nil {
+		panic(err)
+	}
+	resp.Body.Close()
+	fmt.Println(resp.Status, srv.ReadTimeout, srv.IdleTimeout, srv.MaxHeaderBytes)
+	// Output: 200 OK 1m0s 2m0s 65536
 }

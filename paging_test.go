@@ -168,3 +168,32 @@ func TestScanOrderIsDeterministic(t *testing.T) {
 		t.Fatalf("scan order depends on insertion order:\n%s\n%s", x, y)
 	}
 }
+
+// TestQueryPageStopsOnceOneMegabyteIsRead: a page ends with the item that
+// takes the data read past 1 MB (1,048,576 bytes), sizing items by the
+// Developer Guide's rules and counting them before any filter or
+// projection, as the guide describes Query's and Scan's page limit.
+func TestQueryPageStopsOnceOneMegabyteIsRead(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createPKSK(t, c, "big")
+	for i := range 12 {
+		// PK (2) + p (1) + SK (2) + sNN (3) + P (1) + value: 100 KB in all.
+		if err := put(c, "big", avMap{"PK": s("p"), "SK": s(fmt.Sprintf("s%02d", i)), "P": s(strings.Repeat("x", 100*1024-9))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := &dynamodb.QueryInput{TableName: aws.String("big"), KeyConditionExpression: aws.String("PK = :p"),
+		ExpressionAttributeValues: avMap{":p": s("p")}}
+	for _, filtered := range []bool{false, true} {
+		if filtered {
+			q.FilterExpression, q.ProjectionExpression = aws.String("attribute_exists(nothing)"), aws.String("SK")
+		}
+		out, err := c.Query(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.ScannedCount != 11 || out.LastEvaluatedKey == nil || str(out.LastEvaluatedKey["SK"]) != "s10" {
+			t.Fatalf("filtered %v: page read %d items, want 11 ending at s10", filtered, out.ScannedCount)
+		}
+	}
+}

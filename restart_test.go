@@ -15,7 +15,13 @@ import (
 // serveDir opens an on-disk database in dir and serves it; stop closes both.
 func serveDir(t *testing.T, dir string) (c *dynamodb.Client, stop func()) {
 	t.Helper()
-	db, err := sortkey.Open(dir, nil)
+	return serveDirWith(t, dir, nil)
+}
+
+// serveDirWith is serveDir with options.
+func serveDirWith(t *testing.T, dir string, opts *sortkey.Options) (c *dynamodb.Client, stop func()) {
+	t.Helper()
+	db, err := sortkey.Open(dir, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

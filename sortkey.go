@@ -27,6 +27,14 @@ type Options struct {
 	// deleted in the background: 0 means every 2 seconds, a negative value
 	// never (call SweepExpired instead).
 	TTLInterval time.Duration
+	// TransientDelay is how long tables and indexes stay CREATING,
+	// UPDATING or DELETING after a change, with DynamoDB's refusals
+	// meanwhile (item requests to a table being created, changes to a
+	// table being created or updated). 0, the default, completes every
+	// change at once, as DynamoDB Local does unless told otherwise.
+	// Transient statuses are timed by Now, so a test moves its clock
+	// instead of waiting.
+	TransientDelay time.Duration
 }
 
 // DB is an open sortkey database.
@@ -42,7 +50,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 		opts = &Options{}
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
-		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval})
+		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay})
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +59,39 @@ func Open(dir string, opts *Options) (*DB, error) {
 
 // Handler serves DynamoDB's HTTP API (POST / with X-Amz-Target).
 func (db *DB) Handler() http.Handler { return db.handler }
+
+// Limits of `sortkey serve` on its connections, the defaults of its flags.
+const (
+	// DefaultReadTimeout bounds how long a whole request, headers and body,
+	// may take to arrive. A 16 MiB BatchWriteItem body fits in it at about
+	// 2.2 Mbit/s; a client sending slower, or stalled, is cut off.
+	DefaultReadTimeout = 60 * time.Second
+	// DefaultIdleTimeout closes a keep-alive connection idle this long. It
+	// is above the idle timeouts of AWS SDK connection pools (Go's 90 s,
+	// Java's 60 s), so a client usually closes first; a client that
+	// meets a connection closed while idle retries on a new one.
+	DefaultIdleTimeout = 120 * time.Second
+	// DefaultMaxHeaderBytes caps a request's headers; SigV4 headers with a
+	// session token take a few KiB.
+	DefaultMaxHeaderBytes = 64 << 10
+)
+
+// headerTimeout bounds the wait for a request's headers, the first
+// request's too, since a connection is not yet idle before it.
+const headerTimeout = 10 * time.Second
+
+// HTTPServer returns a new http.Server of Handler with the limits of
+// `sortkey serve`: DefaultReadTimeout, DefaultIdleTimeout and
+// DefaultMaxHeaderBytes. srv.Serve(ln) serves; srv.Shutdown stops.
+func (db *DB) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           db.handler,
+		ReadHeaderTimeout: headerTimeout,
+		ReadTimeout:       DefaultReadTimeout,
+		IdleTimeout:       DefaultIdleTimeout,
+		MaxHeaderBytes:    DefaultMaxHeaderBytes,
+	}
+}
 
 // Region is the region in the database's ARNs.
 func (db *DB) Region() string { return db.eng.Region() }

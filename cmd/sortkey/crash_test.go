@@ -9,7 +9,7 @@ package main
 // itself recovered from a crash.
 //
 // The child is this test binary: TestMain runs `serve` instead of the tests
-// when crashChildEnv is set, so no separate build is needed.
+// when childArgsEnv is set, so no separate build is needed.
 
 import (
 	"bytes"
@@ -34,16 +34,17 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// crashChildEnv, when set, makes this test binary serve the data directory it
-// names on 127.0.0.1 (a port the kernel picks) instead of running tests.
-const crashChildEnv = "SORTKEY_CRASH_CHILD_DATA_DIR"
+// childArgsEnv, when set, makes this test binary run `sortkey serve` on
+// 127.0.0.1 (a port the kernel picks) with the flags it holds, one a line,
+// instead of running tests.
+const childArgsEnv = "SORTKEY_SERVE_CHILD_ARGS"
 
 // crashSeedEnv replays a run: set it to the seed a failed run logged.
 const crashSeedEnv = "SORTKEY_CRASH_SEED"
 
 func TestMain(m *testing.M) {
-	if dir := os.Getenv(crashChildEnv); dir != "" {
-		os.Exit(run([]string{"serve", "--data-dir", dir, "--addr", "127.0.0.1:0"}, os.Stdout, os.Stderr))
+	if args := os.Getenv(childArgsEnv); args != "" {
+		os.Exit(run(append([]string{"serve", "--addr", "127.0.0.1:0"}, strings.Split(args, "\n")...), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -466,6 +467,7 @@ func createCrashTables(ctx context.Context, t *testing.T, c *dynamodb.Client) {
 // child is a `sortkey serve` process on a data directory.
 type child struct {
 	cmd    *exec.Cmd
+	url    string // http://127.0.0.1:port
 	client *dynamodb.Client
 	// reader is client with the SDK's standard retries, for the checks
 	// after a restart: they only read, so a read that meets a transient
@@ -481,9 +483,15 @@ type child struct {
 // It is killed when the test ends, if still running.
 func startChild(ctx context.Context, t *testing.T, dir string) *child {
 	t.Helper()
+	return startServe(ctx, t, "--data-dir", dir)
+}
+
+// startServe is startChild with any flags of `sortkey serve`.
+func startServe(ctx context.Context, t *testing.T, args ...string) *child {
+	t.Helper()
 	out := &addrWriter{addr: make(chan string, 1)}
 	c := &child{cmd: exec.Command(os.Args[0], "-test.run=^$"), logs: &lockedBuffer{}, exited: make(chan struct{})}
-	c.cmd.Env = append(os.Environ(), crashChildEnv+"="+dir)
+	c.cmd.Env = append(os.Environ(), childArgsEnv+"="+strings.Join(args, "\n"))
 	c.cmd.Stdout, c.cmd.Stderr = out, c.logs
 	if err := c.cmd.Start(); err != nil {
 		t.Fatalf("starting sortkey serve: %v", err)
@@ -491,9 +499,8 @@ func startChild(ctx context.Context, t *testing.T, dir string) *child {
 	go func() { c.waitErr = c.cmd.Wait(); close(c.exited) }()
 	t.Cleanup(c.kill)
 
-	var url string
 	select {
-	case url = <-out.addr:
+	case c.url = <-out.addr:
 	case <-c.exited:
 		t.Fatalf("sortkey serve exited before listening: %v\n%s", c.waitErr, c.logs)
 	case <-ctx.Done():
@@ -505,7 +512,7 @@ func startChild(ctx context.Context, t *testing.T, dir string) *child {
 		HTTPClient:   &http.Client{Transport: c.conns},
 		Region:       "us-east-1",
 		Credentials:  credentials.NewStaticCredentialsProvider("crash", "crash", ""),
-		BaseEndpoint: aws.String(url),
+		BaseEndpoint: aws.String(c.url),
 	}
 	c.reader = dynamodb.New(opts)
 	// A write that fails at the kill must fail, not be retried.
@@ -520,7 +527,7 @@ func startChild(ctx context.Context, t *testing.T, dir string) *child {
 		case <-c.exited:
 			t.Fatalf("sortkey serve exited: %v\n%s", c.waitErr, c.logs)
 		case <-ctx.Done():
-			t.Fatalf("sortkey serve at %s does not answer: %v\n%s", url, err, c.logs)
+			t.Fatalf("sortkey serve at %s does not answer: %v\n%s", c.url, err, c.logs)
 		case <-time.After(20 * time.Millisecond):
 		}
 	}

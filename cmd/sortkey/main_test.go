@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRunRejectsUnknownCommand(t *testing.T) {
@@ -17,6 +18,19 @@ func TestServeDefaultsMatchREADME(t *testing.T) {
 	f, err := parseServe(nil, &bytes.Buffer{})
 	if err != nil || f.addr != "127.0.0.1:8000" || f.dataDir != "./sortkey-data" || f.inMemory || f.region != "us-east-1" {
 		t.Fatalf("defaults %+v (%v)", f, err)
+	}
+}
+
+func TestServeTakesTransientDelay(t *testing.T) {
+	f, err := parseServe([]string{"--transient-delay", "1500ms"}, &bytes.Buffer{})
+	if err != nil || f.transientDelay != 1500*time.Millisecond {
+		t.Fatalf("transient delay %v (%v)", f.transientDelay, err)
+	}
+	if f, _ := parseServe(nil, &bytes.Buffer{}); f.transientDelay != 0 {
+		t.Fatalf("default transient delay %v, want 0", f.transientDelay)
+	}
+	if _, err := parseServe([]string{"--transient-delay", "-1s"}, &bytes.Buffer{}); err == nil {
+		t.Fatal("a negative transient delay was accepted")
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +16,11 @@ import (
 	"github.com/sortkeydb/sortkey"
 )
 
+// defaultMaxConnections bounds the memory and file descriptors clients can
+// hold (some tens of KiB and one descriptor each, idle), far above what
+// the connection pools of even many SDK clients keep open.
+const defaultMaxConnections = 4096
+
 type serveFlags struct {
 	addr     string
 	dataDir  string
@@ -25,6 +29,13 @@ type serveFlags struct {
 	// collectionLimit is the item collection size limit in bytes.
 	collectionLimit int64
 	ttlInterval     time.Duration
+
+	readTimeout    time.Duration
+	idleTimeout    time.Duration
+	maxHeaderBytes int
+	maxConnections int
+	drainTimeout   time.Duration
+	transientDelay time.Duration
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -37,11 +48,43 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
-	return f, fs.Parse(args)
+	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
+	connFlags(fs, &f)
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	return f, checkConnFlags(f, stderr)
 }
 
-// serve runs the server until SIGINT or SIGTERM, then lets requests in
-// flight finish and closes the storage.
+func connFlags(fs *flag.FlagSet, f *serveFlags) {
+	fs.DurationVar(&f.readTimeout, "read-timeout", sortkey.DefaultReadTimeout, "a whole request, headers and body, must arrive within it; a slower one is answered 400 and its connection closed")
+	fs.DurationVar(&f.idleTimeout, "idle-timeout", sortkey.DefaultIdleTimeout, "a keep-alive connection idle this long is closed")
+	fs.IntVar(&f.maxHeaderBytes, "max-header-bytes", sortkey.DefaultMaxHeaderBytes, "largest request headers accepted, in bytes (larger: 431)")
+	fs.IntVar(&f.maxConnections, "max-connections", defaultMaxConnections, "connections open at once; more wait to be accepted until one closes")
+	fs.DurationVar(&f.drainTimeout, "drain-timeout", 10*time.Second, "on SIGINT/SIGTERM, how long requests in flight may take to finish before their connections are closed")
+}
+
+// checkConnFlags refuses values net/http would read as "no limit" or as
+// its own default, so that every limit is the one the flag names.
+func checkConnFlags(f serveFlags, stderr io.Writer) error {
+	var err error
+	switch {
+	case f.readTimeout <= 0, f.idleTimeout <= 0:
+		err = errors.New("--read-timeout and --idle-timeout must be positive")
+	case f.maxHeaderBytes <= 0, f.maxConnections <= 0:
+		err = errors.New("--max-header-bytes and --max-connections must be positive")
+	case f.drainTimeout < 0, f.transientDelay < 0:
+		err = errors.New("--drain-timeout and --transient-delay must not be negative")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "sortkey serve:", err)
+	}
+	return err
+}
+
+// serve runs the server until SIGINT or SIGTERM, then stops it (see
+// shutdown.go) and closes the storage. It exits 0 whenever the storage
+// closed cleanly, however the requests in flight ended.
 func serve(args []string, stdout, stderr io.Writer) int {
 	f, err := parseServe(args, stderr)
 	if err != nil {
@@ -49,58 +92,66 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	slog.SetDefault(log)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := listenAndServe(ctx, f, stdout, log); err != nil {
+	// Room for two: the first stops gracefully, the second at once.
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	if err := listenAndServe(sigs, f, stdout, log); err != nil {
 		log.Error("sortkey serve failed", "err", err)
 		return 1
 	}
 	return 0
 }
 
-func listenAndServe(ctx context.Context, f serveFlags, stdout io.Writer, log *slog.Logger) error {
+func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *slog.Logger) error {
 	start := time.Now()
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit, TTLInterval: f.ttlInterval})
+	db, ln, err := openAndListen(f, log)
 	if err != nil {
 		return err
 	}
-	defer closeDB(db, log)
-	ln, err := net.Listen("tcp", f.addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: db.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	reqs := newRequests()
+	srv := newServer(db, reqs, f)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(limitListen(ln, f.maxConnections)) }()
 	fmt.Fprintf(stdout, "sortkey listening on http://%s\n", ln.Addr())
 	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "startup", time.Since(start))
-	return wait(ctx, srv, errc, log)
+	serveErr := wait(sigs, srv, errc, f.drainTimeout, log)
+	if err := reqs.await(); err != nil {
+		return errors.Join(serveErr, err)
+	}
+	return errors.Join(serveErr, closeDB(db, log))
 }
 
-func wait(ctx context.Context, srv *http.Server, errc chan error, log *slog.Logger) error {
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, error) {
+	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay})
+	if err != nil {
+		return nil, nil, err
 	}
-	log.Info("shutting down: finishing requests in flight")
-	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return err
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return nil, nil, errors.Join(err, closeDB(db, log))
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return db, ln, nil
 }
 
-func closeDB(db *sortkey.DB, log *slog.Logger) {
+// newServer is db's http.Server with the flags' limits, its handler
+// counted by reqs.
+func newServer(db *sortkey.DB, reqs *requests, f serveFlags) *http.Server {
+	srv := db.HTTPServer()
+	srv.Handler = reqs.wrap(srv.Handler)
+	srv.ReadTimeout, srv.IdleTimeout, srv.MaxHeaderBytes = f.readTimeout, f.idleTimeout, f.maxHeaderBytes
+	// Headers are part of the request: their own bound is never longer.
+	srv.ReadHeaderTimeout = min(srv.ReadHeaderTimeout, f.readTimeout)
+	return srv
+}
+
+func closeDB(db *sortkey.DB, log *slog.Logger) error {
 	if err := db.Close(); err != nil {
-		log.Error("closing storage", "err", err)
-		return
+		return fmt.Errorf("closing storage: %w", err)
 	}
 	log.Info("storage closed")
+	return nil
 }
 
 func dataDesc(f serveFlags) string {

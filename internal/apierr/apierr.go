@@ -47,37 +47,46 @@ const (
 	nsValidate = "com.amazon.coral.validate#"
 )
 
+// The key an error body carries its text under. Coral's framework writes
+// SerializationException and AccessDeniedException with a capitalised
+// "Message" (observed on AWS); every other error uses "message".
+const (
+	lower = "message"
+	upper = "Message"
+)
+
 type entry struct {
-	namespace string
-	status    int
+	namespace  string
+	status     int
+	messageKey string
 }
 
 var table = map[Code]entry{
-	AccessDenied:                  {nsCoral, 400},
-	ConditionalCheckFailed:        {nsDynamoDB, 400},
-	ExpiredIterator:               {nsDynamoDB, 400},
-	IdempotentParameterMismatch:   {nsDynamoDB, 400},
-	IncompleteSignature:           {nsCoral, 400},
-	InternalServerError:           {nsDynamoDB, 500},
-	InvalidSignature:              {nsCoral, 400},
-	ItemCollectionSizeLimit:       {nsDynamoDB, 400},
-	LimitExceeded:                 {nsDynamoDB, 400},
-	MissingAuthenticationToken:    {nsCoral, 400},
-	ProvisionedThroughputExceeded: {nsDynamoDB, 400},
-	RequestEntityTooLarge:         {nsCoral, 413},
-	RequestLimitExceeded:          {nsDynamoDB, 400},
-	ResourceInUse:                 {nsDynamoDB, 400},
-	ResourceNotFound:              {nsDynamoDB, 400},
-	Serialization:                 {nsCoral, 400},
-	ServiceUnavailable:            {nsCoral, 503},
-	Throttling:                    {nsCoral, 400},
-	TransactionCanceled:           {nsDynamoDB, 400},
-	TrimmedDataAccess:             {nsDynamoDB, 400},
-	TransactionConflict:           {nsDynamoDB, 400},
-	TransactionInProgress:         {nsDynamoDB, 400},
-	UnknownOperation:              {nsCoral, 400},
-	UnrecognizedClient:            {nsCoral, 400},
-	Validation:                    {nsValidate, 400},
+	AccessDenied:                  {nsCoral, 400, upper},
+	ConditionalCheckFailed:        {nsDynamoDB, 400, lower},
+	ExpiredIterator:               {nsDynamoDB, 400, lower},
+	IdempotentParameterMismatch:   {nsDynamoDB, 400, lower},
+	IncompleteSignature:           {nsCoral, 400, lower},
+	InternalServerError:           {nsDynamoDB, 500, lower},
+	InvalidSignature:              {nsCoral, 400, lower},
+	ItemCollectionSizeLimit:       {nsDynamoDB, 400, lower},
+	LimitExceeded:                 {nsDynamoDB, 400, lower},
+	MissingAuthenticationToken:    {nsCoral, 400, lower},
+	ProvisionedThroughputExceeded: {nsDynamoDB, 400, lower},
+	RequestEntityTooLarge:         {nsCoral, 413, lower},
+	RequestLimitExceeded:          {nsDynamoDB, 400, lower},
+	ResourceInUse:                 {nsDynamoDB, 400, lower},
+	ResourceNotFound:              {nsDynamoDB, 400, lower},
+	Serialization:                 {nsCoral, 400, upper},
+	ServiceUnavailable:            {nsCoral, 503, lower},
+	Throttling:                    {nsCoral, 400, lower},
+	TransactionCanceled:           {nsDynamoDB, 400, lower},
+	TrimmedDataAccess:             {nsDynamoDB, 400, lower},
+	TransactionConflict:           {nsDynamoDB, 400, lower},
+	TransactionInProgress:         {nsDynamoDB, 400, lower},
+	UnknownOperation:              {nsCoral, 400, lower},
+	UnrecognizedClient:            {nsCoral, 400, lower},
+	Validation:                    {nsValidate, 400, lower},
 }
 
 // Error is an error as a DynamoDB client sees it.
@@ -96,6 +105,14 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
 // Type is the wire __type: namespace#Code.
 func (e *Error) Type() string { return table[e.Code].namespace + string(e.Code) }
+
+// MessageKey is the JSON key the wire body carries Message under.
+func (e *Error) MessageKey() string {
+	if k := table[e.Code].messageKey; k != "" {
+		return k
+	}
+	return lower
+}
 
 // Status is the HTTP status DynamoDB answers with for this code.
 func (e *Error) Status() int {

@@ -67,3 +67,16 @@ func TestWrapHidesInternalDetail(t *testing.T) {
 		t.Fatal("Wrap changed an *Error")
 	}
 }
+
+// TestSerializationExceptionUsesCapitalMessageKey: coral's framework
+// words SerializationException (and AccessDeniedException) under
+// "Message", every other error under "message".
+func TestSerializationExceptionUsesCapitalMessageKey(t *testing.T) {
+	cases := map[Code]string{Serialization: "Message", AccessDenied: "Message", Validation: "message",
+		UnknownOperation: "message", ResourceNotFound: "message", Code("NoSuchCode"): "message"}
+	for c, want := range cases {
+		if got := New(c, "m").MessageKey(); got != want {
+			t.Errorf("%s: key %q, want %q", c, got, want)
+		}
+	}
+}

@@ -44,5 +44,12 @@ func (e *Engine) resolveName(name string) (string, error) {
 	if t := e.tableFromArn(name); t != "" {
 		return t, nil
 	}
-	return "", apierr.Validationf("Invalid TableArn: Invalid ResourceArn provided as input %s", name)
+	return "", apierr.Validationf(invalidArnText, name)
+}
+
+// nameOf is resolveName for callers that report a bad ARN later: it
+// returns "" for one.
+func (e *Engine) nameOf(ref string) string {
+	name, _ := e.resolveName(ref)
+	return name
 }

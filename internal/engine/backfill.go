@@ -117,9 +117,12 @@ func (e *Engine) fill(alive *lifecycle, id uint16, k []byte) (gone bool, err err
 		return true, nil
 	}
 	it, err := e.readItem(itemKey{storage: k})
+	if err != nil || checkIndexKeysOf(ix, it) != nil {
+		return false, err // an item that violates the index key is left out, as DynamoDB leaves it
+	}
 	ek := t.entryKey(ix, it)
-	if err != nil || ek == nil || e.exists(ek) {
-		return false, err
+	if ek == nil || e.exists(ek) {
+		return false, nil
 	}
 	return false, e.putEntry(t, ix, ek, it)
 }

@@ -12,8 +12,12 @@ import (
 )
 
 // maxBatchGetBytes is the response size past which BatchGetItem leaves the
-// remaining keys in UnprocessedKeys, measured as DynamoDB measures items.
-const maxBatchGetBytes = 16 * 1024 * 1024
+// remaining keys in UnprocessedKeys, summing the sizes of the items it
+// returns by the Developer Guide's item-size rules. The API Reference's
+// "16 MB" is 16,000,000 bytes here: that is the reading under which its
+// own example holds (100 items of 300 KB give 52 items), which 16 MiB
+// would not (54).
+const maxBatchGetBytes = 16_000_000
 
 // BatchGetItem reads up to 100 items from one or more tables. Every table
 // and key is checked before any item is read, so a bad request reads
@@ -45,37 +49,42 @@ type tableGets struct {
 	keys []itemKey // one per req.Keys, in order
 }
 
-// planGets checks every table's part of the request in table order, then
-// refuses an item asked for twice, even under two names for its table.
+// planGets checks every table's part of the request in table order:
+// first every projection, which needs no table, then each table and its
+// keys; then it refuses an item asked for twice, even under two names for
+// its table.
 func (e *Engine) planGets(items map[string]protocol.KeysAndAttributes) ([]tableGets, error) {
-	plan := make([]tableGets, 0, len(items))
-	var all []itemKey
-	for _, ref := range slices.Sorted(maps.Keys(items)) {
-		g, err := e.planTableGets(ref, items[ref])
-		if err != nil {
+	refs := slices.Sorted(maps.Keys(items))
+	plan := make([]tableGets, len(refs))
+	for i, ref := range refs {
+		plan[i] = tableGets{ref: ref, req: items[ref]}
+		var err error
+		if plan[i].proj, err = parseProjection(plan[i].req.ProjectionExpression, plan[i].req.ExpressionAttributeNames); err != nil {
 			return nil, err
 		}
-		plan = append(plan, g)
-		all = append(all, g.keys...)
+	}
+	var all []itemKey
+	for i := range plan {
+		if err := e.resolveGets(&plan[i]); err != nil {
+			return nil, err
+		}
+		all = append(all, plan[i].keys...)
 	}
 	return plan, distinct(all)
 }
 
-func (e *Engine) planTableGets(ref string, ka protocol.KeysAndAttributes) (g tableGets, err error) {
-	g = tableGets{ref: ref, req: ka}
-	if g.proj, err = parseProjection(ka.ProjectionExpression, ka.ExpressionAttributeNames); err != nil {
-		return g, err
+// resolveGets looks up one part's table and checks its keys there.
+func (e *Engine) resolveGets(g *tableGets) (err error) {
+	if g.t, err = e.itemTable(g.ref); err != nil {
+		return err
 	}
-	if g.t, err = e.itemTable(ref); err != nil {
-		return g, err
-	}
-	g.keys = make([]itemKey, len(ka.Keys))
-	for i, k := range ka.Keys {
+	g.keys = make([]itemKey, len(g.req.Keys))
+	for i, k := range g.req.Keys {
 		if g.keys[i], err = g.t.keyFromKey(k); err != nil {
-			return g, err
+			return err
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // distinct refuses a batch naming one item twice.
@@ -93,9 +102,9 @@ func distinct(keys []itemKey) error {
 // batchRead is a BatchGetItem's response as it fills up.
 type batchRead struct {
 	out   *protocol.BatchGetItemOutput
-	bytes int    // size of the items in the response so far
-	full  bool   // the size limit was reached: the rest is unprocessed
-	units usages // read units consumed, by table as the request named it
+	bytes int     // size of the items in the response so far
+	full  bool    // the size limit was reached: the rest is unprocessed
+	units *usages // read units consumed, by table as the request named it
 }
 
 // newBatchRead starts an empty response: DynamoDB always sends both maps.
@@ -105,7 +114,7 @@ func newBatchRead(tables int) *batchRead {
 			Responses:       make(map[string][]protocol.Item, tables),
 			UnprocessedKeys: map[string]protocol.KeysAndAttributes{},
 		},
-		units: usages{},
+		units: batchUsages(),
 	}
 }
 

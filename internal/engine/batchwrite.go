@@ -116,14 +116,14 @@ func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 // and commits every change in one batch. It returns the capacity consumed
 // per table, each request charged as PutItem or DeleteItem would be: a
 // delete of a missing item still costs one unit.
-func (e *Engine) applyAll(plan []batchWrite) (usages, error) {
+func (e *Engine) applyAll(plan []batchWrite) (*usages, error) {
 	hashes := make([]uint64, len(plan))
 	for i, p := range plan {
 		hashes[i] = p.key.hash
 	}
 	unlock := e.locks.lockAll(hashes)
 	defer unlock()
-	units := usages{}
+	units := batchUsages()
 	ws := make([]write, 0, len(plan))
 	for _, p := range plan {
 		old, err := e.readItem(p.key)

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"maps"
 	"math"
 	"slices"
 
@@ -24,9 +23,14 @@ const (
 
 // usage is what one request consumed on one table: on the table itself
 // and on each of its indexes, in units already rounded. A request either
-// reads or writes, so one kind of unit is enough.
+// reads or writes, so one kind of unit is enough. Only a transaction's
+// answer names that kind (split): the AWS CLI's examples show
+// ReadCapacityUnits or WriteCapacityUnits beside CapacityUnits for
+// TransactGetItems and TransactWriteItems, and CapacityUnits alone for
+// every other operation, with TOTAL and INDEXES alike.
 type usage struct {
 	read   bool
+	split  bool
 	table  float64
 	global map[string]float64 // by index name
 	local  map[string]float64
@@ -87,14 +91,12 @@ func (u *usage) report(mode *string, table string) *protocol.ConsumedCapacity {
 	return c
 }
 
-// breakDown adds the table's and each affected index's share. A read
-// served wholly by an index (a GSI, or an LSI without table fetches)
-// never touched the table, so it has no Table entry.
+// breakDown adds the table's and each affected index's share. The Table
+// entry is always there, with 0 units when only an index was read: so the
+// AWS CLI's example of a Query on a local secondary index shows it.
 func (u *usage) breakDown(c *protocol.ConsumedCapacity) {
-	if u.table > 0 {
-		t := u.units(u.table)
-		c.Table = &t
-	}
+	t := u.units(u.table)
+	c.Table = &t
 	c.GlobalSecondaryIndexes = u.byIndex(u.global)
 	c.LocalSecondaryIndexes = u.byIndex(u.local)
 }
@@ -110,10 +112,13 @@ func (u *usage) byIndex(m map[string]float64) map[string]protocol.Capacity {
 	return out
 }
 
-// units is one Capacity: the total and, beside it, the same number as
-// read or write units, the member naming the kind consumed.
+// units is one Capacity: the total and, in a transaction's answer, the
+// same number as read or write units, the member naming the kind consumed.
 func (u *usage) units(v float64) protocol.Capacity {
 	c := protocol.Capacity{CapacityUnits: &v}
+	if !u.split {
+		return c
+	}
 	if u.read {
 		c.ReadCapacityUnits = &v
 	} else {
@@ -124,25 +129,43 @@ func (u *usage) units(v float64) protocol.Capacity {
 
 // usages are a batch's or transaction's usage per table, keyed by the
 // table as the request named it.
-type usages map[string]*usage
+type usages struct {
+	by    map[string]*usage
+	order []string // the tables in the order the request first names them
+	txn   bool
+}
 
-func (us usages) of(table string, read bool) *usage {
-	u := us[table]
+// batchUsages reports one entry per table in name order: a batch names
+// its tables as the members of a JSON object, which have no order.
+func batchUsages() *usages { return &usages{by: map[string]*usage{}} }
+
+// txnUsages reports one entry per table in the order of the transaction's
+// items, as the API Reference orders TransactWriteItems' ConsumedCapacity,
+// each with the read/write split.
+func txnUsages() *usages { return &usages{by: map[string]*usage{}, txn: true} }
+
+func (us *usages) of(table string, read bool) *usage {
+	u := us.by[table]
 	if u == nil {
-		u = &usage{read: read}
-		us[table] = u
+		u = &usage{read: read, split: us.txn}
+		us.by[table] = u
+		us.order = append(us.order, table)
 	}
 	return u
 }
 
-// report is one ConsumedCapacity per table, in name order, or nil.
-func (us usages) report(mode *string) []protocol.ConsumedCapacity {
+// report is one ConsumedCapacity per table, or nil.
+func (us *usages) report(mode *string) []protocol.ConsumedCapacity {
 	if mode == nil || *mode == "NONE" {
 		return nil
 	}
-	out := make([]protocol.ConsumedCapacity, 0, len(us))
-	for _, name := range slices.Sorted(maps.Keys(us)) {
-		out = append(out, *us[name].report(mode, name))
+	names := us.order
+	if !us.txn {
+		names = slices.Sorted(slices.Values(us.order))
+	}
+	out := make([]protocol.ConsumedCapacity, 0, len(names))
+	for _, name := range names {
+		out = append(out, *us.by[name].report(mode, name))
 	}
 	return out
 }

@@ -53,6 +53,9 @@ type lifecycle struct {
 	current atomic.Pointer[table]
 	// seq numbers the table's stream records (see stream.go).
 	seq streamSeq
+	// shown is the table's transient status, nil when it is ACTIVE (see
+	// transient.go); stored under Engine.mu.
+	shown atomic.Pointer[transient]
 }
 
 type keyAttr struct {
@@ -111,6 +114,7 @@ func (e *Engine) loadCatalog() error {
 		return errors.Join(err, bad)
 	}
 	for _, m := range metas {
+		upgradeThroughput(&m.Desc)
 		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
 	}
 	return e.loadSequence()
@@ -148,10 +152,14 @@ func (e *Engine) itemTable(ref string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t := e.lookup(name); t != nil {
-		return t, nil
+	t := e.lookup(name)
+	if t == nil {
+		return nil, apierr.New(apierr.ResourceNotFound, msgNotFound)
 	}
-	return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found")
+	if err := e.usable(t); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // controlTable is itemTable for control-plane requests, whose message names
@@ -183,12 +191,18 @@ func tableNotFound(name string) error {
 	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Table: %s not found", name)
 }
 
-// tableNames lists the tables in name order.
+// tableNames lists the tables in name order, those still shown as
+// DELETING included.
 func (e *Engine) tableNames() []string {
 	e.mu.RLock()
 	names := make([]string, 0, len(e.tables))
 	for n := range e.tables {
 		names = append(names, n)
+	}
+	for n := range e.deleting {
+		if e.deletedDesc(n) != nil {
+			names = append(names, n)
+		}
 	}
 	e.mu.RUnlock()
 	sort.Strings(names)

@@ -14,50 +14,51 @@ type writeExprs struct {
 	update *expr.Update
 }
 
-// parseWrite parses a write's expressions (or translates their legacy
-// equivalents) once, before any data is read, in DynamoDB's order: syntax
-// and the attribute maps first, then the checks that need no item (the
-// types of constant operands), so a bad request fails whether or not the
-// item exists. single is true for PutItem, UpdateItem and DeleteItem,
-// whose messages DynamoDB prefixes with "1 validation error detected: ";
-// a transaction's are bare.
-func parseWrite(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate, single bool) (writeExprs, error) {
-	w, err := parseWriteExprs(o, updateExpr, updates)
-	if err == nil {
-		err = expr.ValidateUpdate(w.update)
+// parseWrite parses a write's expressions once, before any data is read,
+// then makes the checks that need no item, in DynamoDB's order: syntax
+// (each expression, update first), unused names and values, then the types
+// of literal operands; so a bad request fails whether or not the item
+// exists.
+func parseWrite(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (w writeExprs, err error) {
+	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
+	if w.update, err = parseUpdate(attrs, updateExpr, updates); err != nil {
+		return w, err
 	}
-	if err == nil && w.cond != nil {
-		err = expr.ValidateCond(w.cond, expr.Condition)
+	if w.cond, err = parseCondition(attrs, o); err != nil {
+		return w, err
 	}
-	if single {
-		err = apierr.Prefixed(err)
+	if err := attrs.CheckUnused(); err != nil {
+		return w, err
 	}
-	return w, err
+	if err := expr.ValidateUpdate(w.update); err != nil {
+		return w, err
+	}
+	if w.cond == nil {
+		return w, nil
+	}
+	return w, expr.ValidateCond(w.cond, expr.Condition)
 }
 
-// parseWriteExprs parses or translates the update and the condition, then
-// checks that every expression attribute name and value was used.
-func parseWriteExprs(o *protocol.WriteOptions, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (w writeExprs, err error) {
-	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
+// parseUpdate parses an UpdateExpression or translates AttributeUpdates.
+func parseUpdate(attrs *expr.Attrs, updateExpr *string, updates map[string]protocol.AttributeValueUpdate) (*expr.Update, error) {
 	switch {
 	case updateExpr != nil:
-		w.update, err = attrs.ParseUpdate(*updateExpr)
+		return attrs.ParseUpdate(*updateExpr)
 	case updates != nil:
-		w.update, err = attributeUpdates(updates)
+		return attributeUpdates(updates)
 	}
-	if err != nil {
-		return w, err
-	}
+	return nil, nil
+}
+
+// parseCondition parses a ConditionExpression or translates Expected.
+func parseCondition(attrs *expr.Attrs, o *protocol.WriteOptions) (expr.Cond, error) {
 	switch {
 	case o.ConditionExpression != nil:
-		w.cond, err = attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
+		return attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
 	case o.Expected != nil:
-		w.cond, err = expectedCond(o.Expected, o.ConditionalOperator)
+		return expectedCond(o.Expected, o.ConditionalOperator)
 	}
-	if err != nil {
-		return w, err
-	}
-	return w, attrs.CheckUnused()
+	return nil, nil
 }
 
 // check evaluates the condition against the item as it is now (nil when it

@@ -11,9 +11,10 @@ import (
 )
 
 // CreateTable creates a table. It is usable at once; the response says
-// CREATING, as DynamoDB's does, and DescribeTable says ACTIVE from then on.
+// CREATING, as DynamoDB's does, and DescribeTable says ACTIVE from then on
+// (after the transient delay, if there is one: see transient.go).
 func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (*protocol.CreateTableOutput, error) {
-	if err := validate.CreateTable(in); err != nil {
+	if err := checkCreate(in); err != nil {
 		return nil, err
 	}
 	name, err := e.resolveName(*in.TableName)
@@ -25,12 +26,30 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 	if _, ok := e.tables[name]; ok {
 		return nil, apierr.New(apierr.ResourceInUse, "Table already exists: %s", name)
 	}
+	if err := e.stillDeleting(name); err != nil {
+		return nil, err
+	}
 	meta := e.newMeta(name, in)
 	if err := e.persistNew(&meta); err != nil {
 		return nil, err
 	}
-	e.tables[meta.Desc.TableName] = newTable(meta, new(lifecycle))
-	return &protocol.CreateTableOutput{TableDescription: creating(e.describe(e.tables[meta.Desc.TableName]))}, nil
+	t := newTable(meta, new(lifecycle))
+	e.tables[name] = t
+	e.beginTransition(t, transient{status: statusCreating})
+	return &protocol.CreateTableOutput{TableDescription: creating(e.describe(t))}, nil
+}
+
+// checkCreate judges a CreateTable request on its own, in the service's
+// order: validation (shape, model, the semantic rules), warm throughput,
+// then the throughput quotas. The name's table comes after.
+func checkCreate(in *protocol.CreateTableInput) error {
+	if err := validate.CreateTable(in); err != nil {
+		return err
+	}
+	if err := createWarm(in); err != nil {
+		return err
+	}
+	return validate.CreateTableQuotas(in)
 }
 
 // creating is a new table's description as CreateTable answers it: the
@@ -61,6 +80,22 @@ func (e *Engine) persistNew(meta *tableMeta) error {
 	return nil
 }
 
+// createWarm refuses warm throughput below what the new table and its
+// indexes would start with.
+func createWarm(in *protocol.CreateTableInput) error {
+	d := &protocol.TableDescription{}
+	setBilling(d, in.BillingMode, in.ProvisionedThroughput, 0)
+	if _, err := tableWarm(d, in.WarmThroughput); err != nil {
+		return err
+	}
+	for i := range in.GlobalSecondaryIndexes {
+		if _, err := indexWarm(billingMode(d), &in.GlobalSecondaryIndexes[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 	now := epoch(e.now())
 	e.lastID++
@@ -75,6 +110,8 @@ func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 		DeletionProtectionEnabled: in.DeletionProtectionEnabled != nil && *in.DeletionProtectionEnabled,
 	}
 	setBilling(&d, in.BillingMode, in.ProvisionedThroughput, now)
+	d.OnDemandThroughput = mergeMax(nil, in.OnDemandThroughput)
+	d.WarmThroughput, _ = tableWarm(&d, in.WarmThroughput) // createWarm checked it
 	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags}
 	e.addIndexes(&meta, in)
 	setStream(&meta.Desc, in.StreamSpecification, e.now())

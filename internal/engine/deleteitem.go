@@ -13,9 +13,9 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err := validate.DeleteItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, nil, nil, true)
+	w, err := parseWrite(&in.WriteOptions, nil, nil)
 	if err != nil {
-		return nil, err
+		return nil, validate.Single(err)
 	}
 	t, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {

@@ -9,27 +9,45 @@ import (
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
-// DeleteTable deletes a table and every item in it, in one batch.
+// DeleteTable deletes a table and every item in it, in one batch. A table
+// still shown as DELETING is described again, without error, as DynamoDB
+// answers; one being created or updated is refused.
 func (e *Engine) DeleteTable(_ context.Context, in *protocol.DeleteTableInput) (*protocol.DeleteTableOutput, error) {
-	if err := validate.TableName(in.TableName, "tableName"); err != nil {
+	if err := validate.TableRequest(in.TableName); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if d := e.deletedDesc(e.nameOf(*in.TableName)); d != nil {
+		return &protocol.DeleteTableOutput{TableDescription: d}, nil
+	}
 	t, err := e.lockedTable(*in.TableName)
 	if err != nil {
 		return nil, err
 	}
-	if t.meta.Desc.DeletionProtectionEnabled {
-		return nil, apierr.Validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
+	if err := e.deletable(t); err != nil {
+		return nil, err
 	}
 	desc := e.describe(t)
 	if err := e.dropTable(t); err != nil {
 		return nil, err
 	}
 	delete(e.tables, t.meta.Desc.TableName)
-	desc.TableStatus = "DELETING"
+	desc.TableStatus = statusDeleting
+	e.showDeleted(desc)
 	return &protocol.DeleteTableOutput{TableDescription: desc}, nil
+}
+
+// deletable applies DeleteTable's rules on the table's state: not being
+// created or updated, not protected.
+func (e *Engine) deletable(t *table) error {
+	if err := e.changeable(t); err != nil {
+		return err
+	}
+	if t.meta.Desc.DeletionProtectionEnabled {
+		return apierr.Validationf("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
+	}
+	return nil
 }
 
 // dropTable removes a table's definition, items and stats. It waits for

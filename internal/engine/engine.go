@@ -26,6 +26,10 @@ type Options struct {
 	// DefaultTTLInterval, a negative value turns the background sweeper
 	// off (SweepExpired still works).
 	TTLInterval time.Duration
+	// TransientDelay is how long a table or index stays CREATING, UPDATING
+	// or DELETING after a change (DynamoDB takes seconds); 0 means the
+	// change is complete at once, as it always is underneath.
+	TransientDelay time.Duration
 }
 
 // Engine is an open database.
@@ -38,9 +42,12 @@ type Engine struct {
 	collectionLimit int64
 	tokenMu         sync.Mutex // serializes transactions that carry a client token
 
-	mu     sync.RWMutex // guards tables and the catalog on disk
+	mu     sync.RWMutex // guards tables, deleting and the catalog on disk
 	tables map[string]*table
 	lastID uint64
+
+	delay    time.Duration           // Options.TransientDelay
+	deleting map[string]deletedTable // tables still shown as DELETING
 
 	bg       sync.WaitGroup // index backfills
 	sweeping sync.WaitGroup // the TTL sweeper
@@ -53,7 +60,8 @@ func Open(opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{})}
+	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
+		delay: opts.TransientDelay, deleting: map[string]deletedTable{}}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}

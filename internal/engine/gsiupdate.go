@@ -28,7 +28,7 @@ func (e *Engine) applyIndexUpdates(m *tableMeta, ups []protocol.GlobalSecondaryI
 		case u.Create != nil:
 			ch.created, err = e.createIndex(m, u.Create, defs)
 		case u.Update != nil:
-			err = updateIndex(m, *u.Update.IndexName, u.Update.ProvisionedThroughput)
+			err = updateIndex(m, u.Update)
 		default:
 			ch.dropped, ch.dropID, err = dropIndex(m, *u.Delete.IndexName)
 		}
@@ -56,13 +56,26 @@ func (e *Engine) createIndex(m *tableMeta, g *protocol.GlobalSecondaryIndex, def
 	if err := mergeDefinitions(&m.Desc, defs); err != nil {
 		return 0, err
 	}
-	if err := validate.IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billingMode(&m.Desc), false); err != nil {
+	if err := newIndexCapacity(billingMode(&m.Desc), g); err != nil {
 		return 0, err
 	}
 	d := e.gsiDesc(m, *g)
 	d.IndexStatus, d.Backfilling = "CREATING", new(true)
 	m.Desc.GlobalSecondaryIndexes = append(m.Desc.GlobalSecondaryIndexes, d)
 	return m.Indexes[d.IndexName], nil
+}
+
+// newIndexCapacity checks a new index's throughput settings against the
+// table's billing mode, and its warm throughput against its default.
+func newIndexCapacity(billing string, g *protocol.GlobalSecondaryIndex) error {
+	if err := validate.IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billing, false); err != nil {
+		return err
+	}
+	if err := validate.OnDemandThroughput(g.OnDemandThroughput, billing, *g.IndexName); err != nil {
+		return err
+	}
+	_, err := indexWarm(billing, g)
+	return err
 }
 
 // canCreateIndex applies the rules that depend on the table's indexes:
@@ -77,7 +90,7 @@ func canCreateIndex(m *tableMeta, g *protocol.GlobalSecondaryIndex) error {
 	}
 	for _, d := range m.Desc.GlobalSecondaryIndexes {
 		if d.IndexStatus == "CREATING" {
-			return apierr.New(apierr.LimitExceeded, "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
+			return apierr.New(apierr.LimitExceeded, validate.MsgOneOnlineIndex)
 		}
 	}
 	return validate.ProjectedAttributes(projectedAttrs(&m.Desc) + len(g.Projection.NonKeyAttributes))
@@ -146,18 +159,38 @@ func indexNotFound(name string) error {
 	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Index: %s not found", name)
 }
 
-func updateIndex(m *tableMeta, name string, pt *protocol.ProvisionedThroughput) error {
-	i := gsiPosition(&m.Desc, name)
+// updateIndex changes an index's provisioned throughput (refused on an
+// on-demand table), maximum on-demand throughput (refused on a
+// provisioned one) and warm throughput. m's index list is its own (see
+// ownedMeta), so the entry is changed in place.
+func updateIndex(m *tableMeta, u *protocol.UpdateGlobalSecondaryIndexAction) error {
+	i := gsiPosition(&m.Desc, *u.IndexName)
 	if i < 0 {
-		return indexNotFound(name)
+		return indexNotFound(*u.IndexName)
 	}
-	if pt == nil {
-		return nil
+	g, billing := &m.Desc.GlobalSecondaryIndexes[i], billingMode(&m.Desc)
+	if err := updateIndexThroughput(g, u, billing); err != nil {
+		return err
 	}
-	if billingMode(&m.Desc) == "PAY_PER_REQUEST" {
-		return validate.IndexThroughput(name, pt, "PAY_PER_REQUEST", false)
+	warm, err := raiseWarm(g.WarmThroughput, u.WarmThroughput, g.IndexName)
+	if err != nil {
+		return err
 	}
-	m.Desc.GlobalSecondaryIndexes[i].ProvisionedThroughput = throughputDesc(pt)
+	g.WarmThroughput = followProvisioned(warm, g.ProvisionedThroughput)
+	return nil
+}
+
+func updateIndexThroughput(g *protocol.GlobalSecondaryIndexDescription, u *protocol.UpdateGlobalSecondaryIndexAction, billing string) error {
+	if u.ProvisionedThroughput != nil && billing == "PAY_PER_REQUEST" {
+		return validate.IndexThroughput(g.IndexName, u.ProvisionedThroughput, billing, false)
+	}
+	if u.ProvisionedThroughput != nil {
+		g.ProvisionedThroughput = throughputDesc(u.ProvisionedThroughput)
+	}
+	if err := validate.OnDemandThroughput(u.OnDemandThroughput, billing, g.IndexName); err != nil {
+		return err
+	}
+	g.OnDemandThroughput = mergeMax(g.OnDemandThroughput, u.OnDemandThroughput)
 	return nil
 }
 

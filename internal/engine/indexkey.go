@@ -46,21 +46,32 @@ func newIndexSchema(m *tableMeta, name string, ks []protocol.KeySchemaElement, p
 	return ix
 }
 
+// maxIndexKeyText is DynamoDB's answer to an item whose value for an index
+// key is larger than a key may be (2048 bytes for a partition key, 1024
+// for a sort key), as reported of the real service.
+const maxIndexKeyText = "One or more parameter values were invalid: Size limit exceeded for Index Key %s Actual Size: %d bytes Max Size: %d bytes IndexName: %s"
+
 // checkIndexKeys refuses an item whose secondary-index key attributes have
-// the wrong type or are empty. An item without them is fine: it is simply
-// not in that index (a sparse index).
+// the wrong type, are empty or are too large. An item without them is
+// fine: it is simply not in that index (a sparse index).
 func (t *table) checkIndexKeys(it attr.Item) error {
-	for _, ix := range t.indexes {
-		for _, k := range []keyAttr{ix.key.hash, ix.key.rng} {
-			if err := checkIndexKey(ix.name, k, it); err != nil {
-				return err
-			}
+	for i := range t.indexes {
+		if err := checkIndexKeysOf(&t.indexes[i], it); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-func checkIndexKey(index string, k keyAttr, it attr.Item) error {
+// checkIndexKeysOf checks it against one index's key schema.
+func checkIndexKeysOf(ix *indexSchema, it attr.Item) error {
+	if err := checkIndexKey(ix.name, ix.key.hash, it, maxHashKeyBytes); err != nil {
+		return err
+	}
+	return checkIndexKey(ix.name, ix.key.rng, it, maxRangeKeyBytes)
+}
+
+func checkIndexKey(index string, k keyAttr, it attr.Item, limit int) error {
 	v, ok := it[k.name]
 	if k.name == "" || !ok {
 		return nil
@@ -70,6 +81,9 @@ func checkIndexKey(index string, k keyAttr, it attr.Item) error {
 	}
 	if (v.S != nil && *v.S == "") || (v.B != nil && len(v.B) == 0) {
 		return apierr.Validationf("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyKind(&v), index, k.name)
+	}
+	if size := v.Size(); size > limit {
+		return apierr.Validationf(maxIndexKeyText, k.name, size, limit, index)
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 const (
 	maxHashKeyBytes  = 2048
 	maxRangeKeyBytes = 1024
-	maxItemBytes     = 400 * 1024
 )
 
 // itemKey is a primary key, encoded for storage.

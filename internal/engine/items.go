@@ -127,7 +127,7 @@ func holdTables(ws []write) (release func(), err error) {
 		held = append(held, l)
 		if l.dropped {
 			release()
-			return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found")
+			return nil, apierr.New(apierr.ResourceNotFound, msgNotFound)
 		}
 	}
 	return release, nil

@@ -19,13 +19,12 @@ type keyCond struct {
 
 // The key condition errors, as the service words them.
 const (
-	msgKeyMissed     = "Query condition missed key schema element: %s"
-	msgKeyUnsupport  = "Query key condition not supported"
-	msgKeyTwice      = "KeyConditionExpressions must only contain one condition per key"
-	msgKeyNested     = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes"
-	msgKeyType       = "One or more parameter values were invalid: Condition parameter type does not match schema type"
-	msgKeyIndexable  = "Attempted conditional constraint is not an indexable operation"
-	msgKeyBeginsWith = "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: %s"
+	msgKeyMissed    = "Query condition missed key schema element: %s"
+	msgKeyUnsupport = "Query key condition not supported"
+	msgKeyTwice     = "KeyConditionExpressions must only contain one condition per key"
+	msgKeyNested    = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes"
+	msgKeyType      = "One or more parameter values were invalid: Condition parameter type does not match schema type"
+	msgKeyIndexable = "Attempted conditional constraint is not an indexable operation"
 )
 
 // keyTerm is one conjunct of a key condition: an attribute, the operator
@@ -232,6 +231,8 @@ func buildKeyCond(hash, sort *keyTerm, key keySchema) (keyCond, error) {
 
 // beginsWithOperand refuses a begins_with operand that is not a string or
 // binary: an expression's value has a placeholder name, a legacy one none.
+// (A Query refuses an expression's earlier, in expr.ValidateCond, before it
+// looks up the table.)
 func beginsWithOperand(v *expr.ValueOperand) error {
 	k := v.Value.Kind()
 	switch {
@@ -240,7 +241,7 @@ func beginsWithOperand(v *expr.ValueOperand) error {
 	case v.Name == "":
 		return apierr.Validationf(msgArgumentType, "BEGINS_WITH", k)
 	}
-	return apierr.Validationf(msgKeyBeginsWith, k)
+	return expr.OperandType(expr.KeyCondition, "begins_with", k.String())
 }
 
 // legacyConditions translates KeyConditions / QueryFilter / ScanFilter

@@ -8,6 +8,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
 // The legacy parameters (Expected, AttributeUpdates) are translated into the
@@ -124,8 +125,7 @@ func existence(p *expr.PathOperand, name string, e protocol.ExpectedAttributeVal
 func comparison(p *expr.PathOperand, op string, list []attr.Value) (expr.Cond, error) {
 	spec, ok := legacyOps[op]
 	if !ok {
-		return nil, apierr.Validationf("1 validation error detected: Value '%s' at 'expected.%s.member.comparisonOperator' failed to satisfy constraint: "+
-			"Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]", op, p.Path[0].Name)
+		return nil, validate.BadComparisonOperator(op, "expected."+p.Path[0].Name+".member.comparisonOperator")
 	}
 	if (spec.args >= 0 && len(list) != spec.args) || (spec.args < 0 && len(list) == 0) {
 		return nil, apierr.Validationf(msgArgumentCount, op)

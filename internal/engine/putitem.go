@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 
-	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/validate"
@@ -14,8 +13,11 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err := validate.PutItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, nil, nil, true)
+	w, err := parseWrite(&in.WriteOptions, nil, nil)
 	if err != nil {
+		return nil, validate.Single(err)
+	}
+	if err := validate.ItemSize(in.Item); err != nil {
 		return nil, err
 	}
 	t, err := e.itemTable(*in.TableName)
@@ -39,18 +41,13 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	}, nil
 }
 
-// checkPut validates a whole item against the table: key attributes, index
-// key attributes and the item size limit, in DynamoDB's order.
+// checkPut validates a whole item against the table: key attributes, then
+// index key attributes. Its size was checked before the table was looked
+// up (validate.ItemSize).
 func (t *table) checkPut(it protocol.Item) (itemKey, error) {
 	k, err := t.keyFromItem(it)
 	if err != nil {
 		return k, err
 	}
-	if err := t.checkIndexKeys(it); err != nil {
-		return k, err
-	}
-	if it.Size() > maxItemBytes {
-		return k, apierr.Validationf("Item size has exceeded the maximum allowed size")
-	}
-	return k, nil
+	return k, t.checkIndexKeys(it)
 }

@@ -15,17 +15,10 @@ type readExprs struct {
 }
 
 // parseRead parses every expression of a read (or translates its legacy
-// equivalents) once, before any data is read: syntax and the attribute
-// maps first, then the checks that need no table.
-func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (readExprs, error) {
-	r, err := parseReadExprs(o, keyExpr, keyConds, filterConds)
-	if err != nil {
-		return r, err
-	}
-	return r, r.validate()
-}
-
-func parseReadExprs(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (r readExprs, err error) {
+// equivalents) once, before any data is read, then reports unused names
+// and values, then makes the checks that need no table (see validate):
+// DynamoDB's order.
+func parseRead(o *protocol.ReadOptions, keyExpr *string, keyConds, filterConds map[string]protocol.Condition) (r readExprs, err error) {
 	attrs := expr.NewAttrs(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
 	if keyExpr != nil {
 		r.key, err = attrs.ParseCondition(expr.KeyCondition, *keyExpr)
@@ -46,7 +39,10 @@ func parseReadExprs(o *protocol.ReadOptions, keyExpr *string, keyConds, filterCo
 	if r.proj, err = readProjection(attrs, o); err != nil {
 		return r, err
 	}
-	return r, attrs.CheckUnused()
+	if err := attrs.CheckUnused(); err != nil {
+		return r, err
+	}
+	return r, r.validate()
 }
 
 func readProjection(attrs *expr.Attrs, o *protocol.ReadOptions) (expr.Projection, error) {
@@ -90,7 +86,7 @@ func (e *Engine) plan(o *protocol.ReadOptions, r readExprs) (*readPlan, error) {
 	if o.Limit != nil {
 		p.limit = *o.Limit
 	}
-	if p.ix, err = t.index(o.IndexName); err != nil {
+	if p.ix, err = e.readableIndex(t, o.IndexName); err != nil {
 		return nil, err
 	}
 	if p.ix != nil && p.ix.global && p.consistent {
@@ -111,12 +107,26 @@ func (t *table) index(name *string) (*indexSchema, error) {
 	for i := range t.indexes {
 		if ix := &t.indexes[i]; ix.name == *name {
 			if ix.backfilling {
-				return nil, apierr.Validationf("Cannot read from backfilling global secondary index: %s", *name)
+				return nil, backfillingIndex(ix.name)
 			}
 			return ix, nil
 		}
 	}
 	return nil, apierr.Validationf("The table does not have the specified index: %s", *name)
+}
+
+// readableIndex is t.index, refusing too an index still shown as being
+// created (see transient.go).
+func (e *Engine) readableIndex(t *table, name *string) (*indexSchema, error) {
+	ix, err := t.index(name)
+	if ix != nil && e.indexCreating(t, ix.name) {
+		return nil, backfillingIndex(ix.name)
+	}
+	return ix, err
+}
+
+func backfillingIndex(name string) error {
+	return apierr.Validationf("Cannot read from backfilling global secondary index: %s", name)
 }
 
 // selectAttrs applies Select. On an index that does not project every

@@ -34,42 +34,44 @@ func (e *Engine) visible(s *streamMeta) bool {
 	return s.Closed == 0 || e.now().Sub(time.UnixMilli(s.Closed)) < streamRetention
 }
 
-// streamByArn finds the table and stream a stream ARN names.
+// The Streams API's answers for what does not exist or cannot be read, as
+// the service words them.
+const (
+	msgStreamNotFound  = "Requested resource not found: Stream: %s not found"
+	msgNoShard         = "Requested resource not found: Shard does not exist"
+	msgInvalidSequence = "Invalid SequenceNumber %s for shard %s"
+	msgInvalidIterator = "Invalid ShardIterator"
+	msgExpiredIterator = "Iterator expired. The iterator was created at time %s while right now it is %s. The iterator is valid for 15 minutes."
+)
+
+// streamByArn finds the table and stream a well-formed stream ARN names.
 func (e *Engine) streamByArn(arn string) (*table, *streamMeta, error) {
-	notFound := apierr.New(apierr.ResourceNotFound, "Requested resource not found: Stream: %s not found", arn)
-	tableArn, label, ok := strings.Cut(arn, "/stream/")
-	_, name, ok2 := strings.Cut(tableArn, ":table/")
-	if !ok || !ok2 {
-		return nil, nil, notFound
-	}
-	t := e.lookup(name)
-	if t == nil || t.meta.Desc.TableArn != tableArn {
-		return nil, nil, notFound
-	}
-	for i := range t.meta.Streams {
-		if s := &t.meta.Streams[i]; s.Label == label && e.visible(s) {
-			return t, s, nil
+	tableArn, label, _ := strings.Cut(arn, "/stream/")
+	_, name, _ := strings.Cut(tableArn, ":table/")
+	if t := e.lookup(name); t != nil && t.meta.Desc.TableArn == tableArn {
+		for i := range t.meta.Streams {
+			if s := &t.meta.Streams[i]; s.Label == label && e.visible(s) {
+				return t, s, nil
+			}
 		}
 	}
-	return nil, nil, notFound
+	return nil, nil, apierr.New(apierr.ResourceNotFound, msgStreamNotFound, arn)
 }
 
 // ListStreams lists the readable streams of every table, or of one, in
-// table-name order, then oldest first.
+// table-name order, then oldest first. ExclusiveStartStreamArn must name
+// one of them: a listing resumed after a stream that is gone would
+// otherwise start over.
 func (e *Engine) ListStreams(_ context.Context, in *protocol.ListStreamsInput) (*protocol.ListStreamsOutput, error) {
 	if err := validate.ListStreams(in); err != nil {
 		return nil, err
 	}
 	all := e.streamSummaries(in.TableName)
-	start := 0
-	if in.ExclusiveStartStreamArn != nil {
-		for i, s := range all {
-			if s.StreamArn == *in.ExclusiveStartStreamArn {
-				start = i + 1
-			}
-		}
+	start, err := listStart(all, in.ExclusiveStartStreamArn)
+	if err != nil {
+		return nil, err
 	}
-	limit := 100
+	limit := validate.MaxStreamsPage
 	if in.Limit != nil {
 		limit = int(*in.Limit)
 	}
@@ -78,6 +80,19 @@ func (e *Engine) ListStreams(_ context.Context, in *protocol.ListStreamsInput) (
 		out.LastEvaluatedStreamArn = &out.Streams[len(out.Streams)-1].StreamArn
 	}
 	return out, nil
+}
+
+// listStart is the index of the stream after the one arn names, or 0.
+func listStart(all []protocol.StreamSummary, arn *string) (int, error) {
+	if arn == nil {
+		return 0, nil
+	}
+	for i, s := range all {
+		if s.StreamArn == *arn {
+			return i + 1, nil
+		}
+	}
+	return 0, apierr.New(apierr.ResourceNotFound, msgStreamNotFound, *arn)
 }
 
 func (e *Engine) streamSummaries(only *string) []protocol.StreamSummary {
@@ -105,18 +120,45 @@ func (e *Engine) DescribeStream(_ context.Context, in *protocol.DescribeStreamIn
 	if err != nil {
 		return nil, err
 	}
+	shards, err := describeShards(t, s, in)
+	if err != nil {
+		return nil, err
+	}
 	status := "ENABLED"
-	rng := protocol.SequenceNumberRange{StartingSequenceNumber: fmtSeq(s.Start + 1)}
 	if s.Closed != 0 {
-		status, rng.EndingSequenceNumber = "DISABLED", fmtSeq(s.End)
+		status = "DISABLED"
 	}
 	d := protocol.StreamDescription{StreamArn: t.streamArn(s), StreamLabel: s.Label, StreamStatus: status,
 		StreamViewType: s.View, CreationRequestDateTime: float64(s.Created) / 1000, TableName: t.meta.Desc.TableName,
-		KeySchema: t.meta.Desc.KeySchema, Shards: []protocol.Shard{}}
-	if in.ExclusiveStartShardId == nil || *in.ExclusiveStartShardId != shardID(t, s) {
-		d.Shards = append(d.Shards, protocol.Shard{ShardId: shardID(t, s), SequenceNumberRange: rng})
-	}
+		KeySchema: t.meta.Desc.KeySchema, Shards: shards}
 	return &protocol.DescribeStreamOutput{StreamDescription: d}, nil
+}
+
+// describeShards lists the stream's shards after ExclusiveStartShardId, or
+// the children of the ShardFilter's shard. Every shard id given must be
+// the stream's; its one shard is never split, so it has no children.
+func describeShards(t *table, s *streamMeta, in *protocol.DescribeStreamInput) ([]protocol.Shard, error) {
+	id := shardID(t, s)
+	for _, given := range []*string{in.ExclusiveStartShardId, shardFilterID(in.ShardFilter)} {
+		if given != nil && *given != id {
+			return nil, apierr.New(apierr.ResourceNotFound, msgNoShard)
+		}
+	}
+	if in.ExclusiveStartShardId != nil || in.ShardFilter != nil {
+		return []protocol.Shard{}, nil
+	}
+	rng := protocol.SequenceNumberRange{StartingSequenceNumber: fmtSeq(s.Start + 1)}
+	if s.Closed != 0 {
+		rng.EndingSequenceNumber = fmtSeq(s.End)
+	}
+	return []protocol.Shard{{ShardId: id, SequenceNumberRange: rng}}, nil
+}
+
+func shardFilterID(f *protocol.ShardFilter) *string {
+	if f == nil {
+		return nil
+	}
+	return f.ShardId
 }
 
 // iterator is what a shard iterator encodes: the stream, the next record
@@ -142,7 +184,7 @@ func (e *Engine) GetShardIterator(_ context.Context, in *protocol.GetShardIterat
 		return nil, err
 	}
 	if *in.ShardId != shardID(t, s) {
-		return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found: Shard does not exist")
+		return nil, apierr.New(apierr.ResourceNotFound, msgNoShard)
 	}
 	next, err := e.position(t, s, *in.ShardIteratorType, in.SequenceNumber)
 	if err != nil {
@@ -161,7 +203,7 @@ func (e *Engine) position(t *table, s *streamMeta, kind string, seq *string) (ui
 	}
 	n, err := strconv.ParseUint(*seq, 10, 64)
 	if err != nil || !s.holds(n) {
-		return 0, apierr.Validationf("Invalid SequenceNumber %s for shard %s", *seq, shardID(t, s))
+		return 0, apierr.Validationf(msgInvalidSequence, *seq, shardID(t, s))
 	}
 	if kind == "AFTER_SEQUENCE_NUMBER" {
 		n++
@@ -195,7 +237,7 @@ func (e *Engine) GetRecords(_ context.Context, in *protocol.GetRecordsInput) (*p
 	if err != nil {
 		return nil, err
 	}
-	limit := 1000
+	limit := validate.MaxRecordsPage
 	if in.Limit != nil {
 		limit = int(*in.Limit)
 	}
@@ -218,10 +260,10 @@ func (e *Engine) decodeIterator(s string) (iterator, error) {
 		err = json.Unmarshal(b, &it)
 	}
 	if err != nil || it.Arn == "" {
-		return it, apierr.Validationf("Invalid ShardIterator")
+		return it, apierr.Validationf(msgInvalidIterator)
 	}
 	if e.now().Sub(time.UnixMilli(it.Issued)) > iteratorLifetime {
-		return it, apierr.New(apierr.ExpiredIterator, "Iterator expired. The iterator was created at time %s while right now it is %s. The iterator is valid for 15 minutes.",
+		return it, apierr.New(apierr.ExpiredIterator, msgExpiredIterator,
 			time.UnixMilli(it.Issued).UTC().Format(time.RFC1123), e.now().UTC().Format(time.RFC1123))
 	}
 	return it, nil

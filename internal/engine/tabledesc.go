@@ -62,15 +62,19 @@ func (m *tableMeta) nextIndexID() uint16 {
 	return m.LastIndex
 }
 
+// gsiDesc describes a new GSI of m, whose billing mode is set. Its warm
+// throughput was checked (indexWarm) before.
 func (e *Engine) gsiDesc(m *tableMeta, g protocol.GlobalSecondaryIndex) protocol.GlobalSecondaryIndexDescription {
 	m.Indexes[*g.IndexName] = m.nextIndexID()
+	warm, _ := indexWarm(billingMode(&m.Desc), &g)
 	return protocol.GlobalSecondaryIndexDescription{
 		IndexName:             *g.IndexName,
 		KeySchema:             g.KeySchema,
 		Projection:            g.Projection,
 		IndexStatus:           "ACTIVE",
 		ProvisionedThroughput: throughputDesc(g.ProvisionedThroughput),
-		OnDemandThroughput:    g.OnDemandThroughput,
+		OnDemandThroughput:    mergeMax(nil, g.OnDemandThroughput),
+		WarmThroughput:        warm,
 		IndexArn:              m.Desc.TableArn + "/index/" + *g.IndexName,
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -14,7 +15,7 @@ func (e *Engine) TagResource(_ context.Context, in *protocol.TagResourceInput) (
 	if err := validate.TagResource(in); err != nil {
 		return nil, err
 	}
-	return &protocol.Empty{}, e.editTags(*in.ResourceArn, func(tags []protocol.Tag) []protocol.Tag {
+	return &protocol.Empty{}, e.editTags(*in.ResourceArn, "TagResource", func(tags []protocol.Tag) []protocol.Tag {
 		for _, tag := range in.Tags {
 			tags = append(removeTag(tags, *tag.Key), tag)
 		}
@@ -27,7 +28,7 @@ func (e *Engine) UntagResource(_ context.Context, in *protocol.UntagResourceInpu
 	if err := validate.UntagResource(in); err != nil {
 		return nil, err
 	}
-	return &protocol.Empty{}, e.editTags(*in.ResourceArn, func(tags []protocol.Tag) []protocol.Tag {
+	return &protocol.Empty{}, e.editTags(*in.ResourceArn, "UntagResource", func(tags []protocol.Tag) []protocol.Tag {
 		for _, k := range in.TagKeys {
 			tags = removeTag(tags, k)
 		}
@@ -40,17 +41,17 @@ func (e *Engine) ListTagsOfResource(_ context.Context, in *protocol.ListTagsOfRe
 	if err := validate.ListTagsOfResource(in); err != nil {
 		return nil, err
 	}
-	t, err := e.arnTable(*in.ResourceArn)
+	t, err := e.arnTable(*in.ResourceArn, "ListTagsOfResource")
 	if err != nil {
 		return nil, err
 	}
 	return &protocol.ListTagsOfResourceOutput{Tags: append([]protocol.Tag{}, t.meta.Tags...)}, nil
 }
 
-func (e *Engine) editTags(arn string, edit func([]protocol.Tag) []protocol.Tag) error {
+func (e *Engine) editTags(arn, action string, edit func([]protocol.Tag) []protocol.Tag) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := e.arnTableLocked(arn)
+	t, err := e.arnTableLocked(arn, action)
 	if err != nil {
 		return err
 	}
@@ -59,34 +60,71 @@ func (e *Engine) editTags(arn string, edit func([]protocol.Tag) []protocol.Tag) 
 	return e.publish(t, meta, 0)
 }
 
-func (e *Engine) arnTable(arn string) (*table, error) {
+func (e *Engine) arnTable(arn, action string) (*table, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	return e.arnTableLocked(arn)
+	return e.arnTableLocked(arn, action)
 }
 
-func (e *Engine) arnTableLocked(arn string) (*table, error) {
-	name := e.tableFromArn(arn)
-	if name == "" {
-		return nil, apierr.Validationf("Invalid TableArn: Invalid ResourceArn provided as input %s", arn)
+// The tagging operations' answers about their ResourceArn.
+const (
+	invalidArnText = "Invalid TableArn: Invalid ResourceArn provided as input %s"
+	// accessDeniedText answers a well-formed table ARN that names no table
+	// here. DynamoDB authorizes the action on the ARN before it looks the
+	// table up, and answers AccessDeniedException (as observed for
+	// ListTagsOfResource); the three tagging actions share that step.
+	accessDeniedText = "User: arn:aws:iam::" + Account + ":root is not authorized to perform: dynamodb:%s on resource: %s"
+)
+
+// arnTableLocked finds the table a tagging request's ARN names: a
+// malformed ARN is a ValidationException, a well-formed one that names
+// no table of this region and account is denied. Callers hold e.mu.
+func (e *Engine) arnTableLocked(arn, action string) (*table, error) {
+	if !wellFormedTableArn(arn) {
+		return nil, apierr.Validationf(invalidArnText, arn)
 	}
-	if t := e.tables[name]; t != nil {
+	if t := e.tables[e.tableFromArn(arn)]; t != nil {
 		return t, nil
 	}
-	return nil, apierr.New(apierr.ResourceNotFound, "Requested resource not found: ResourceArn: %s not found", arn)
+	return nil, apierr.New(apierr.AccessDenied, accessDeniedText, action, arn)
+}
+
+// wellFormedTableArn reports whether arn has a table ARN's form,
+// arn:aws:dynamodb:<region>:<12-digit account>:table/<table name>,
+// whatever region and account it names.
+func wellFormedTableArn(arn string) bool {
+	p := strings.SplitN(arn, ":", 6)
+	if len(p) != 6 || p[0] != "arn" || p[1] != "aws" || p[2] != "dynamodb" || p[3] == "" || !accountID(p[4]) {
+		return false
+	}
+	name, ok := strings.CutPrefix(p[5], "table/")
+	return ok && !strings.HasPrefix(name, "arn:") && validate.TableName(&name, "resourceArn") == nil
+}
+
+func accountID(s string) bool {
+	if len(s) != 12 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func removeTag(tags []protocol.Tag, key string) []protocol.Tag {
 	return slices.DeleteFunc(tags, func(t protocol.Tag) bool { return *t.Key == key })
 }
 
-// DescribeLimits returns DynamoDB's default account and table quotas; sortkey
-// enforces none of them, but tools read them to size their requests.
+// DescribeLimits returns DynamoDB's default account and table quotas;
+// sortkey enforces the per-table one (validate.MaxCapacityUnits), and
+// tools read them to size their requests.
 func (e *Engine) DescribeLimits(context.Context, *protocol.Empty) (*protocol.DescribeLimitsOutput, error) {
 	return &protocol.DescribeLimitsOutput{
 		AccountMaxReadCapacityUnits:  80000,
 		AccountMaxWriteCapacityUnits: 80000,
-		TableMaxReadCapacityUnits:    40000,
-		TableMaxWriteCapacityUnits:   40000,
+		TableMaxReadCapacityUnits:    validate.MaxCapacityUnits,
+		TableMaxWriteCapacityUnits:   validate.MaxCapacityUnits,
 	}, nil
 }

@@ -69,7 +69,7 @@ func (e *Engine) readToken(token string) (tokenRecord, bool, error) {
 // replay answers a repeated request: nothing is written, and the capacity
 // reported is that of reading the items, as DynamoDB documents.
 func (e *Engine) replay(in *protocol.TransactWriteItemsInput, acts []txAction) (*protocol.TransactWriteItemsOutput, error) {
-	units := usages{}
+	units := txnUsages()
 	for _, a := range acts {
 		it, err := e.readItem(a.key)
 		if err != nil {

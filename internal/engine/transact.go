@@ -42,6 +42,12 @@ const txFactor = 2
 // transaction's items.
 const maxTransactBytes = 4 << 20
 
+// The transactions' own refusals.
+const (
+	msgTxTooLarge = "Transaction request size has exceeded the maximum allowed size of 4 MB"
+	msgTxSameItem = "Transaction request cannot include multiple operations on one item"
+)
+
 // txAction is one checked action of a transaction.
 type txAction struct {
 	kind  string // ConditionCheck, Put, Delete or Update
@@ -53,48 +59,62 @@ type txAction struct {
 	opts  *protocol.WriteOptions
 }
 
-// planTransaction checks every action against its table before any item
-// is read: expressions, key or item, one action per item, aggregate size.
+// planTransaction checks every action before any item is read, in
+// DynamoDB's order: first what the request alone decides (expressions,
+// item sizes, the aggregate size), then each action against its table
+// (key or item, one action per item).
 func (e *Engine) planTransaction(items []protocol.TransactWriteItem) ([]txAction, error) {
 	acts := make([]txAction, len(items))
-	seen := map[string]bool{}
 	size := 0
 	for i := range items {
-		a, err := e.planAction(&items[i])
-		if err != nil {
+		if err := acts[i].parse(&items[i]); err != nil {
 			return nil, err
 		}
-		if seen[string(a.key.storage)] {
-			return nil, apierr.Validationf("Transaction request cannot include multiple operations on one item")
+		if size += acts[i].ref.Size(); size > maxTransactBytes {
+			return nil, apierr.Validationf(msgTxTooLarge)
 		}
-		seen[string(a.key.storage)] = true
-		if size += a.ref.Size(); size > maxTransactBytes {
-			return nil, apierr.Validationf("Transaction request size has exceeded the maximum allowed size of 4 MB")
+	}
+	seen := map[string]bool{}
+	for i := range acts {
+		if err := e.resolve(&acts[i]); err != nil {
+			return nil, err
 		}
-		acts[i] = a
+		if seen[string(acts[i].key.storage)] {
+			return nil, apierr.Validationf(msgTxSameItem)
+		}
+		seen[string(acts[i].key.storage)] = true
 	}
 	return acts, nil
 }
 
-func (e *Engine) planAction(item *protocol.TransactWriteItem) (txAction, error) {
+// parse fills in the action's kind and expressions, and checks a Put's
+// item size: nothing here needs the table.
+func (act *txAction) parse(item *protocol.TransactWriteItem) (err error) {
 	kind, a, _ := validate.TransactKind(item)
-	act := txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key, table: *a.TableName}
-	var err error
-	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil, false); err != nil {
-		return act, err
-	}
-	if act.t, err = e.itemTable(*a.TableName); err != nil {
-		return act, err
+	*act = txAction{kind: kind, opts: a.WriteOptions(), ref: a.Key, table: *a.TableName}
+	if act.w, err = parseWrite(act.opts, a.UpdateExpression, nil); err != nil {
+		return err
 	}
 	if kind == "Put" {
 		act.ref = a.Item
-		act.key, err = act.t.checkPut(a.Item)
-		return act, err
+		return validate.ItemSize(a.Item)
 	}
-	if act.key, err = act.t.keyFromKey(a.Key); err != nil {
-		return act, err
+	return nil
+}
+
+// resolve looks up the action's table and checks its item or key there.
+func (e *Engine) resolve(act *txAction) (err error) {
+	if act.t, err = e.itemTable(act.table); err != nil {
+		return err
 	}
-	return act, act.t.refuseKeyUpdate(act.w.update)
+	if act.kind == "Put" {
+		act.key, err = act.t.checkPut(act.ref)
+		return err
+	}
+	if act.key, err = act.t.keyFromKey(act.ref); err != nil {
+		return err
+	}
+	return act.t.refuseKeyUpdate(act.w.update)
 }
 
 // runTransaction locks, evaluates and commits; extra adds more to the
@@ -122,11 +142,11 @@ func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txA
 // evaluate reads every item and computes its next version. If any action
 // fails, nothing is written and the transaction is cancelled with one
 // reason per action, in request order.
-func (e *Engine) evaluate(acts []txAction) ([]write, usages, error) {
+func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 	reasons := make([]protocol.CancellationReason, len(acts))
 	failed := false
 	var ws []write
-	units := usages{}
+	units := txnUsages()
 	for i := range acts {
 		a := &acts[i]
 		old, err := e.readItem(a.key)

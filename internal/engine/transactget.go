@@ -23,7 +23,7 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 	snap := e.db.NewSnapshot()
 	defer snap.Close()
 	out := &protocol.TransactGetItemsOutput{Responses: make([]protocol.ItemResponse, len(gets))}
-	units := usages{}
+	units := txnUsages()
 	for i, g := range gets {
 		v, ok, err := snap.Get(g.key.storage)
 		if err != nil {
@@ -49,25 +49,52 @@ type txGet struct {
 	proj  expr.Projection
 }
 
-// planTransactGets resolves every read's table, key and projection before reading.
+// planTransactGets resolves every read before reading, in DynamoDB's
+// order: every projection, then each table and key. A key that does not
+// fit its table cancels the transaction with a ValidationError reason for
+// that read, as DynamoDB answers, rather than failing the request.
 func (e *Engine) planTransactGets(items []protocol.TransactGetItem) ([]txGet, error) {
 	gets := make([]txGet, len(items))
-	seen := map[string]bool{}
 	for i, item := range items {
-		g := item.Get
-		proj, err := parseProjection(g.ProjectionExpression, g.ExpressionAttributeNames)
+		proj, err := parseProjection(item.Get.ProjectionExpression, item.Get.ExpressionAttributeNames)
 		if err != nil {
 			return nil, err
 		}
-		t, k, err := e.keyedTable(*g.TableName, g.Key)
-		if err != nil {
-			return nil, err
+		gets[i] = txGet{table: *item.Get.TableName, proj: proj}
+	}
+	if err := e.resolveTransactGets(gets, items); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, g := range gets {
+		if seen[string(g.key.storage)] {
+			return nil, apierr.Validationf(msgTxSameItem)
 		}
-		if seen[string(k.storage)] {
-			return nil, apierr.Validationf("Transaction request cannot include multiple operations on one item")
-		}
-		seen[string(k.storage)] = true
-		gets[i] = txGet{t: t, table: *g.TableName, key: k, proj: proj}
+		seen[string(g.key.storage)] = true
 	}
 	return gets, nil
+}
+
+// resolveTransactGets looks up every read's table and checks its key.
+func (e *Engine) resolveTransactGets(gets []txGet, items []protocol.TransactGetItem) error {
+	reasons := make([]protocol.CancellationReason, len(gets))
+	failed := false
+	for i := range gets {
+		t, err := e.itemTable(gets[i].table)
+		if err != nil {
+			return err
+		}
+		gets[i].t = t
+		reasons[i] = protocol.CancellationReason{Code: "None"}
+		if gets[i].key, err = t.keyFromKey(items[i].Get.Key); err != nil {
+			if _, reasons[i], err = reasonFor(err); err != nil {
+				return err
+			}
+			failed = true
+		}
+	}
+	if failed {
+		return canceled(reasons)
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ func (e *Engine) UpdateTimeToLive(_ context.Context, in *protocol.UpdateTimeToLi
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := e.lockedTable(*in.TableName)
+	t, err := e.changingTable(*in.TableName)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (e *Engine) canChangeTTL(cur *ttlConfig, enable bool) error {
 // DescribeTimeToLive reports ENABLED or DISABLED: a change is complete at
 // once, so sortkey never reports ENABLING or DISABLING.
 func (e *Engine) DescribeTimeToLive(_ context.Context, in *protocol.DescribeTimeToLiveInput) (*protocol.DescribeTimeToLiveOutput, error) {
-	if err := validate.TableName(in.TableName, "tableName"); err != nil {
+	if err := validate.TableRequest(in.TableName); err != nil {
 		return nil, err
 	}
 	t, err := e.controlTable(*in.TableName)

@@ -16,9 +16,9 @@ func (e *Engine) UpdateItem(_ context.Context, in *protocol.UpdateItemInput) (*p
 	if err := validate.UpdateItem(in); err != nil {
 		return nil, err
 	}
-	w, err := parseWrite(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates, true)
+	w, err := parseWrite(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates)
 	if err != nil {
-		return nil, err
+		return nil, validate.Single(err)
 	}
 	t, k, err := e.keyedTable(*in.TableName, in.Key)
 	if err != nil {
@@ -67,7 +67,7 @@ func (t *table) updated(old, key attr.Item, u *expr.Update) (attr.Item, error) {
 	if err := t.checkIndexKeys(next); err != nil {
 		return nil, err
 	}
-	if next.Size() > maxItemBytes {
+	if next.Size() > validate.MaxItemBytes {
 		return nil, apierr.Validationf("Item size to update has exceeded the maximum allowed size")
 	}
 	return next, nil

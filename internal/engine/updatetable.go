@@ -8,18 +8,21 @@ import (
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
-// UpdateTable changes billing, throughput, streams, deletion protection,
-// table class and encryption settings, and creates, updates or deletes
-// global secondary indexes. Settings are in effect at once; the response
+// UpdateTable changes billing, provisioned, maximum on-demand and warm
+// throughput, streams, deletion protection, table class and encryption
+// settings, and creates, updates or deletes global secondary indexes. Settings are in effect at once; the response
 // says UPDATING, as DynamoDB's does. A new index is CREATING until its
 // backfill from the table's items is done (see backfill.go).
 func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
 	if err := validate.UpdateTable(in); err != nil {
 		return nil, err
 	}
+	if err := validate.UpdateTableQuotas(in); err != nil {
+		return nil, err
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t, err := e.lockedTable(*in.TableName)
+	t, err := e.changingTable(*in.TableName)
 	if err != nil {
 		return nil, err
 	}
@@ -38,23 +41,61 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if ch.created != 0 {
 		e.startBackfill(meta.Desc.TableName, meta.ID, ch.created)
 	}
-	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, ch)}, nil
+	tr := updating(in.GlobalSecondaryIndexUpdates, ch)
+	e.beginTransition(e.tables[meta.Desc.TableName], tr)
+	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, tr)}, nil
 }
 
-// updatedDesc describes the table after an update; a deleted index is
-// still listed, as DELETING, as DynamoDB lists it until it is gone.
-func (e *Engine) updatedDesc(name string, ch indexChange) *protocol.TableDescription {
-	desc := e.describe(e.tables[name])
-	desc.TableStatus = "UPDATING"
-	if ch.dropped != nil {
-		desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, *ch.dropped)
+// changingTable is lockedTable for requests that change a table: one
+// still being created, updated or deleted is refused. Callers hold e.mu.
+func (e *Engine) changingTable(ref string) (*table, error) {
+	if err := e.stillDeleting(e.nameOf(ref)); err != nil {
+		return nil, err
 	}
+	t, err := e.lockedTable(ref)
+	if err == nil {
+		err = e.changeable(t)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// updating is the transient status of a table an UpdateTable changed:
+// the indexes it creates, updates and deletes are shown so too.
+func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transient {
+	tr := transient{status: statusUpdating, indexes: map[string]string{}}
+	for _, u := range ups {
+		switch {
+		case u.Create != nil:
+			tr.indexes[*u.Create.IndexName] = statusCreating
+		case u.Update != nil:
+			tr.indexes[*u.Update.IndexName] = statusUpdating
+		}
+	}
+	if ch.dropped != nil {
+		tr.gone = append(tr.gone, *ch.dropped)
+	}
+	return tr
+}
+
+// updatedDesc describes the table after an update as the response shows
+// it, whatever the delay: UPDATING, with the indexes the update touched
+// in their new status and a deleted index still listed as DELETING.
+func (e *Engine) updatedDesc(name string, tr transient) *protocol.TableDescription {
+	desc := e.describe(e.tables[name])
+	desc.TableStatus = statusUpdating
+	for i := range desc.GlobalSecondaryIndexes {
+		showIndex(&desc.GlobalSecondaryIndexes[i], tr.indexes)
+	}
+	desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, tr.gone...)
 	return desc
 }
 
 func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTableInput) error {
 	now := epoch(e.now())
-	if err := updateBilling(d, in, now); err != nil {
+	if err := updateCapacity(d, in, now); err != nil {
 		return err
 	}
 	if err := e.updateStream(d, in.StreamSpecification); err != nil {
@@ -67,6 +108,25 @@ func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTa
 		setSSE(d, in.SSESpecification, e.region)
 	}
 	setTableClass(d, in.TableClass, now)
+	return nil
+}
+
+// updateCapacity applies the request's billing mode, provisioned,
+// maximum on-demand and warm throughput, in that order: the others are
+// judged by the billing mode the table ends up with.
+func updateCapacity(d *protocol.TableDescription, in *protocol.UpdateTableInput, now float64) error {
+	if err := updateBilling(d, in, now); err != nil {
+		return err
+	}
+	if err := validate.OnDemandThroughput(in.OnDemandThroughput, billingMode(d), ""); err != nil {
+		return err
+	}
+	d.OnDemandThroughput = mergeMax(d.OnDemandThroughput, in.OnDemandThroughput)
+	warm, err := raiseWarm(d.WarmThroughput, in.WarmThroughput, "")
+	if err != nil {
+		return err
+	}
+	d.WarmThroughput = followProvisioned(warm, d.ProvisionedThroughput)
 	return nil
 }
 
@@ -124,8 +184,20 @@ func setThroughput(d *protocol.TableDescription, pt *protocol.ProvisionedThrough
 	d.ProvisionedThroughput = &next
 	if d.BillingModeSummary != nil {
 		d.BillingModeSummary = &protocol.BillingModeSummary{BillingMode: "PROVISIONED"}
+		dropMaximums(d)
 	}
 	return nil
+}
+
+// dropMaximums removes the maximum on-demand throughput of a table that
+// becomes provisioned, and of its indexes: DynamoDB is reported to drop
+// them then, and not to restore them when the table is on-demand again.
+// d's index list is its own (see ownedMeta).
+func dropMaximums(d *protocol.TableDescription) {
+	d.OnDemandThroughput = nil
+	for i := range d.GlobalSecondaryIndexes {
+		d.GlobalSecondaryIndexes[i].OnDemandThroughput = nil
+	}
 }
 
 // updateStream enables or disables the table's stream. Enabling an enabled

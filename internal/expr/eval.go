@@ -187,7 +187,7 @@ func checkTypeName(t attr.Value, ok bool, k Kind) error {
 		if ok {
 			name = t.Kind().String()
 		}
-		return apierr.Validationf(k.prefix()+msgOperandType, "attribute_type", name)
+		return OperandType(k, "attribute_type", name)
 	}
 	if attr.KindOf(*t.S) == attr.Invalid {
 		return apierr.Validationf("%sInvalid attribute type name found; type: %s, valid types: %s", k.prefix(), *t.S, attributeTypes)
@@ -251,10 +251,11 @@ func containsValue(a, b *attr.Value) bool {
 
 // ValidateCond makes the checks of a condition that do not depend on an
 // item, so that they fail a request even when no item is read (an empty
-// table, a missing key): attribute_type's type name, and comparisons of
-// constants (see constants.go). k selects the message prefix ("Invalid
-// FilterExpression: ..."). EvalCond makes the attribute_type check too,
-// reporting it as a ConditionExpression's.
+// table, a missing key): the types of the literal operands of functions
+// and comparisons, and the order of a BETWEEN's constant bounds (see
+// constants.go). k selects the message prefix ("Invalid FilterExpression:
+// ..."). EvalCond makes the attribute_type checks too, reporting them as a
+// ConditionExpression's.
 func ValidateCond(c Cond, k Kind) error {
 	switch c := c.(type) {
 	case *AndCond:
@@ -270,17 +271,13 @@ func ValidateCond(c Cond, k Kind) error {
 	case *NotCond:
 		return ValidateCond(c.X, k)
 	case *CompareCond:
-		return checkCompare(c, k)
+		return validateCompare(c, k)
 	case *BetweenCond:
-		return checkBetween(c, k)
+		return validateBetween(c, k)
 	case *FuncCond:
-		if c.Func == "attribute_type" && len(c.Args) == 2 {
-			if v, ok := c.Args[1].(*ValueOperand); ok {
-				return checkTypeName(v.Value, true, k)
-			}
-		}
+		return validateFunc(c, k)
 	}
-	return nil
+	return validateOperands(condOperands(c), k)
 }
 
 func errBadFunc(name string) *apierr.Error {

@@ -39,13 +39,13 @@ type Attrs struct {
 // DynamoDB gives for it.
 func NewAttrs(names map[string]string, values attr.Item) *Attrs {
 	a := &Attrs{names: names, values: values, usedNames: map[string]bool{}, usedValues: map[string]bool{}}
-	a.err = checkMaps(names, values)
+	a.err = CheckMaps(names, values)
 	return a
 }
 
-// checkMaps validates the maps' shapes: not empty when present, keys of the
+// CheckMaps validates the maps' shapes: not empty when present, keys of the
 // form #name and :name.
-func checkMaps(names map[string]string, values attr.Item) error {
+func CheckMaps(names map[string]string, values attr.Item) error {
 	if names != nil && len(names) == 0 {
 		return apierr.Validationf(msgNamesEmpty)
 	}

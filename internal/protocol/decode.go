@@ -5,21 +5,42 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strings"
 	"sync"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 )
 
+// The messages of the SerializationExceptions Decode words itself.
+const (
+	malformedMessage = "Malformed JSON: the request body could not be parsed"
+	// invalidUTF8Message is sortkey's wording: DynamoDB refuses a body
+	// that is not valid UTF-8 with a SerializationException, but does not
+	// document the message.
+	invalidUTF8Message = "Invalid UTF-8 in request body"
+)
+
 // Decode parses a request body into v. Malformed JSON and members of the
 // wrong JSON type are SerializationExceptions, as DynamoDB's framework
 // reports them before any parameter is validated; an empty body is an empty
 // request, so that its missing members are reported by validation.
+//
+// A body that is not valid text (see validText) is refused whole, before
+// it is decoded: decoding would turn each bad byte or lone surrogate into
+// U+FFFD, as encoding/json does, and distinct keys would become one item.
 func Decode(body []byte, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil
 	}
+	if !validText(body) {
+		return apierr.New(apierr.Serialization, invalidUTF8Message)
+	}
+	return decode(body, v)
+}
+
+// decode is Decode of a body that is valid text: by the scanner when it
+// covers v and the body, otherwise by encoding/json.
+func decode(body []byte, v any) error {
 	if decodeFast(body, v) {
 		return nil
 	}
@@ -37,16 +58,17 @@ func decodeJSON(body []byte, v any) error {
 	if !errors.As(err, &syntaxErr) {
 		err = firstError(body, v, err)
 	}
-	return serializationError(err)
+	return serializationError(err, reflect.TypeOf(v).Elem())
 }
 
-// serializationError words a decoding error as DynamoDB does.
-func serializationError(err error) error {
+// serializationError words an error decoding a request of type root as
+// DynamoDB does.
+func serializationError(err error, root reflect.Type) error {
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) {
-		return apierr.New(apierr.Serialization, "%s", typeMessage(typeErr))
+		return apierr.New(apierr.Serialization, "%s", wrongKindMessage(typeErr, root))
 	}
-	return apierr.New(apierr.Serialization, "Malformed JSON: the request body could not be parsed")
+	return apierr.New(apierr.Serialization, malformedMessage)
 }
 
 // firstError decodes body again by reflection alone to find the error
@@ -115,29 +137,4 @@ func plainStruct(t reflect.Type) reflect.Type {
 		return t
 	}
 	return reflect.StructOf(fields)
-}
-
-// typeMessage words a type mismatch the way DynamoDB's JSON framework does
-// for the two shapes it names; scalars get a plain description.
-func typeMessage(e *json.UnmarshalTypeError) string {
-	switch e.Value {
-	case "object":
-		return "Start of structure or map found where not expected."
-	case "array":
-		return "Start of list found where not expected"
-	}
-	if e.Field != "" {
-		return "Unexpected " + e.Value + " value for member " + memberPath(e.Field)
-	}
-	return "Unexpected " + e.Value + " value"
-}
-
-// memberPath is a field path as the request names it: encoding/json puts
-// the Go name of an embedded struct (WriteOptions, ReadOptions) in front
-// of the members it promotes, which no request spells.
-func memberPath(field string) string {
-	for _, embedded := range [...]string{"WriteOptions.", "ReadOptions."} {
-		field = strings.TrimPrefix(field, embedded)
-	}
-	return field
 }

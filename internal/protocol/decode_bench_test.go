@@ -49,3 +49,19 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValidText is the part of Decode's time that the text rule
+// takes, on the same bodies.
+func BenchmarkValidText(b *testing.B) {
+	for _, bm := range decodeBenchmarks {
+		body := []byte(bm.body)
+		b.Run(bm.name, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				if !validText(body) {
+					b.Fatal("not valid text")
+				}
+			}
+		})
+	}
+}

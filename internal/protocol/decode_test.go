@@ -16,15 +16,19 @@ func TestDecodeErrorsAreSerializationExceptions(t *testing.T) {
 		`{"TableName":`:                          "Malformed JSON: the request body could not be parsed",
 		`{"TableName":{}}`:                       "Start of structure or map found where not expected.",
 		`{"TableName":[]}`:                       "Start of list found where not expected",
-		`{"TableName":"t","Item":{"a":{"S":1}}}`: "Unexpected number value for member Item.S",
+		`{"TableName":"t","Item":{"a":{"S":1}}}`: "NUMBER_VALUE cannot be converted to String",
 		// The first error in the body wins, wherever the decoding is done.
-		`{"TableName":1,"Item":{"a":{"S":1}}}`:                        "Unexpected number value for member TableName",
-		`{"TableName":1,"Item":{"a":{"B":"!"}}}`:                      "Unexpected number value for member TableName",
-		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                      "Malformed JSON: the request body could not be parsed",
-		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":1}}}}`: "Unexpected number value for member Expected.Value.S",
-		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:      "Start of list found where not expected",
-		`{"ReturnValues":1}`:                                          "Unexpected number value for member ReturnValues",
-		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                    "Unexpected number value for member Item.S",
+		`{"TableName":true,"Item":{"a":{"S":1}}}`:                        "BOOLEAN_VALUE cannot be converted to String",
+		`{"TableName":true,"Item":{"a":{"B":"!"}}}`:                      "BOOLEAN_VALUE cannot be converted to String",
+		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                         "Malformed JSON: the request body could not be parsed",
+		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":true}}}}`: "BOOLEAN_VALUE cannot be converted to String",
+		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:         "Start of list found where not expected",
+		`{"ReturnValues":1}`:                                             "NUMBER_VALUE cannot be converted to String",
+		`{"Item":{"a":{"S":1}},"ReturnValues":[]}`:                       "NUMBER_VALUE cannot be converted to String",
+		// Text is checked before anything is parsed.
+		`{"TableName":"t\ud800"}`:             "Invalid UTF-8 in request body",
+		"{\"TableName\":1,\"Item\":\"\xff\"}": "Invalid UTF-8 in request body",
+		"{\"TableName\":\xfe":                 "Invalid UTF-8 in request body",
 	}
 	for body, msg := range cases {
 		var in PutItemInput
@@ -48,21 +52,25 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"Item":{"a":{"B":"AAEC"}}}`))
 	f.Add([]byte(`{"TableName":1,"Item":{"a":{"S":1}},"Expected":{"a":{"Value":{"B":"!"},"AttributeValueList":[{"s":"x"}]}}}`))
 	f.Add([]byte(`{"item":{"a":{"ſ":"x","L":[{"M":{}}]}},"ExpressionAttributeValues":{":a":{"BS":[[1]]}}}`))
+	f.Add([]byte(`{"TableName":"t\ud800","Item":{"a":{"S":"\udc00"}}}`))
+	f.Add([]byte("{\"TableName\":\"t\",\"Item\":{\"a\xff\":{\"S\":1}}}"))
 	f.Fuzz(func(t *testing.T, body []byte) {
+		if len(bytes.TrimSpace(body)) == 0 {
+			checkTextRule(t, body, new(PutItemInput), nil, new(PutItemInput))
+			return
+		}
 		var in PutItemInput
-		err := Decode(body, &in)
+		err := decode(body, &in)
+		checkTextRule(t, body, new(PutItemInput), err, &in)
 		var e *apierr.Error
 		if err != nil && (!errors.As(err, &e) || e.Code != apierr.Serialization) {
 			t.Fatalf("decode error is not a SerializationException: %v", err)
-		}
-		if len(bytes.TrimSpace(body)) == 0 {
-			return
 		}
 		// Reflection alone, as Decode was before AttributeValues had
 		// their own decoder, must fail alike.
 		plainErr := json.Unmarshal(body, reflect.New(plainType(reflect.TypeOf(in))).Interface())
 		if plainErr != nil {
-			plainErr = serializationError(plainErr)
+			plainErr = serializationError(plainErr, reflect.TypeOf(in))
 		}
 		if fmt.Sprint(err) != fmt.Sprint(plainErr) {
 			t.Fatalf("%q: %v, by reflection %v", body, err, plainErr)

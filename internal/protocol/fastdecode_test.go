@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
@@ -62,15 +63,16 @@ var fastTypes = []struct {
 	}},
 }
 
-// checkSame decodes body by Decode and by encoding/json alone, and fails
-// unless both give the same value and the same error.
+// checkSame decodes body by Decode's decoders and by encoding/json alone,
+// and fails unless both give the same value and the same error. They must
+// agree on every body, valid text or not, since both turn bad text into
+// U+FFFD alike; Decode itself refuses that text first (checkTextRule).
 func checkSame(t *testing.T, body []byte, newIn func() any) {
 	t.Helper()
 	got, want := newIn(), newIn()
-	err := Decode(body, got)
-	werr := error(nil)
-	if len(strings.TrimSpace(string(body))) > 0 {
-		werr = decodeJSON(body, want)
+	var err, werr error
+	if len(bytes.TrimSpace(body)) > 0 {
+		err, werr = decode(body, got), decodeJSON(body, want)
 	}
 	if fmt.Sprint(err) != fmt.Sprint(werr) {
 		t.Fatalf("%q: error %v, encoding/json %v", body, err, werr)
@@ -78,6 +80,7 @@ func checkSame(t *testing.T, body []byte, newIn func() any) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q:\n got %#v\nwant %#v", body, got, want)
 	}
+	checkTextRule(t, body, newIn(), err, got)
 }
 
 func TestFastPathTakesSDKBodies(t *testing.T) {
@@ -199,7 +202,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 func sampleJSON(t *testing.T, typ reflect.Type) string {
 	switch typ {
 	case reflect.TypeFor[*string]():
-		return `"x \u00e9\n\ud800"`
+		return `"x \u00e9\n\ud83d\ude00"`
 	case reflect.TypeFor[*bool]():
 		return "true"
 	case reflect.TypeFor[*int64]():

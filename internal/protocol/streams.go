@@ -20,9 +20,16 @@ type ListStreamsOutput struct {
 }
 
 type DescribeStreamInput struct {
-	StreamArn             *string `json:"StreamArn,omitempty"`
-	Limit                 *int64  `json:"Limit,omitempty"`
-	ExclusiveStartShardId *string `json:"ExclusiveStartShardId,omitempty"`
+	StreamArn             *string      `json:"StreamArn,omitempty"`
+	Limit                 *int64       `json:"Limit,omitempty"`
+	ExclusiveStartShardId *string      `json:"ExclusiveStartShardId,omitempty"`
+	ShardFilter           *ShardFilter `json:"ShardFilter,omitempty"`
+}
+
+// ShardFilter asks DescribeStream for the children of one shard.
+type ShardFilter struct {
+	Type    *string `json:"Type,omitempty"`
+	ShardId *string `json:"ShardId,omitempty"`
 }
 
 type SequenceNumberRange struct {
@@ -57,6 +64,9 @@ type GetShardIteratorInput struct {
 	ShardId           *string `json:"ShardId,omitempty"`
 	ShardIteratorType *string `json:"ShardIteratorType,omitempty"`
 	SequenceNumber    *string `json:"SequenceNumber,omitempty"`
+	// Timestamp belongs to the AT_TIMESTAMP iterator type, which sortkey
+	// does not implement.
+	Timestamp Refused `json:"Timestamp"`
 }
 
 type GetShardIteratorOutput struct {

@@ -14,7 +14,15 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	TableClass                *string                `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
-	ResourcePolicy            *string                `json:"ResourcePolicy,omitempty"`
+	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+
+	// Not implemented, refused (see Refused). ResourcePolicy waits for
+	// access control; the others belong to global tables and vector
+	// indexes.
+	ResourcePolicy                     Refused `json:"ResourcePolicy"`
+	GlobalTableSourceArn               Refused `json:"GlobalTableSourceArn"`
+	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
+	VectorIndexes                      Refused `json:"VectorIndexes"`
 }
 
 type CreateTableOutput struct {
@@ -50,15 +58,20 @@ type ListTablesOutput struct {
 // GlobalSecondaryIndexUpdate is one entry of UpdateTable's
 // GlobalSecondaryIndexUpdates; exactly one member is set.
 type GlobalSecondaryIndexUpdate struct {
-	Create *GlobalSecondaryIndex `json:"Create,omitempty"`
-	Update *struct {
-		IndexName             *string                `json:"IndexName,omitempty"`
-		ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
-		OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
-	} `json:"Update,omitempty"`
+	Create *GlobalSecondaryIndex             `json:"Create,omitempty"`
+	Update *UpdateGlobalSecondaryIndexAction `json:"Update,omitempty"`
 	Delete *struct {
 		IndexName *string `json:"IndexName,omitempty"`
 	} `json:"Delete,omitempty"`
+}
+
+// UpdateGlobalSecondaryIndexAction changes an existing index's capacity
+// settings.
+type UpdateGlobalSecondaryIndexAction struct {
+	IndexName             *string                `json:"IndexName,omitempty"`
+	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+	OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 type UpdateTableInput struct {
@@ -72,7 +85,16 @@ type UpdateTableInput struct {
 	SSESpecification            *SSESpecification            `json:"SSESpecification,omitempty"`
 	TableClass                  *string                      `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
-	ReplicaUpdates              []any                        `json:"ReplicaUpdates,omitempty"`
+	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
+
+	// Not implemented, refused (see Refused): global tables and vector
+	// indexes.
+	ReplicaUpdates                     Refused `json:"ReplicaUpdates"`
+	DisassociationProtectionEnabled    Refused `json:"DisassociationProtectionEnabled"`
+	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
+	GlobalTableWitnessUpdates          Refused `json:"GlobalTableWitnessUpdates"`
+	MultiRegionConsistency             Refused `json:"MultiRegionConsistency"`
+	VectorIndexUpdates                 Refused `json:"VectorIndexUpdates"`
 }
 
 type UpdateTableOutput struct {

@@ -36,6 +36,20 @@ type OnDemandThroughput struct {
 	MaxWriteRequestUnits *int64 `json:"MaxWriteRequestUnits,omitempty"`
 }
 
+// WarmThroughput is a request's warm throughput for a table or an index.
+type WarmThroughput struct {
+	ReadUnitsPerSecond  *int64 `json:"ReadUnitsPerSecond,omitempty"`
+	WriteUnitsPerSecond *int64 `json:"WriteUnitsPerSecond,omitempty"`
+}
+
+// WarmThroughputDescription describes the warm throughput of a table or
+// of a global secondary index (the two shapes have the same members).
+type WarmThroughputDescription struct {
+	ReadUnitsPerSecond  int64  `json:"ReadUnitsPerSecond"`
+	WriteUnitsPerSecond int64  `json:"WriteUnitsPerSecond"`
+	Status              string `json:"Status"`
+}
+
 type Projection struct {
 	ProjectionType   *string  `json:"ProjectionType,omitempty"`
 	NonKeyAttributes []string `json:"NonKeyAttributes,omitempty"`
@@ -47,6 +61,7 @@ type GlobalSecondaryIndex struct {
 	Projection            *Projection            `json:"Projection,omitempty"`
 	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
 	OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 type LocalSecondaryIndex struct {
@@ -95,6 +110,7 @@ type GlobalSecondaryIndexDescription struct {
 	Backfilling           *bool                             `json:"Backfilling,omitempty"`
 	ProvisionedThroughput *ProvisionedThroughputDescription `json:"ProvisionedThroughput,omitempty"`
 	OnDemandThroughput    *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 	IndexSizeBytes        int64                             `json:"IndexSizeBytes"`
 	ItemCount             int64                             `json:"ItemCount"`
 	IndexArn              string                            `json:"IndexArn"`
@@ -132,4 +148,5 @@ type TableDescription struct {
 	SSEDescription            *SSEDescription                   `json:"SSEDescription,omitempty"`
 	TableClassSummary         *TableClassSummary                `json:"TableClassSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
+	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 }

@@ -232,3 +232,70 @@ func benchMultiWrite(b *testing.B, op string, per int64) {
 
 func BenchmarkBatchWriteItem25OnDisk(b *testing.B)    { benchMultiWrite(b, "BatchWriteItem", 25) }
 func BenchmarkTransactWriteItems4OnDisk(b *testing.B) { benchMultiWrite(b, "TransactWriteItems", 4) }
+
+// BenchmarkGetItemAcceptGzip is BenchmarkGetItem from a client that takes
+// gzip (Accept-Encoding: gzip): its ~300-byte answers are under
+// gzipMinBytes, so it costs what BenchmarkGetItem costs.
+func BenchmarkGetItemAcceptGzip(b *testing.B) {
+	h := benchHandler(b, false)
+	for i := int64(0); i < 1000; i++ {
+		do(h, "PutItem", benchItem(i))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
+	for i := 0; b.Loop(); i++ {
+		key := fmt.Appendf(nil, `{"TableName":"Bench","Key":{"pk":{"S":"user#%d"},"sk":{"N":"%d"}}}`, i%1000, i%1000)
+		if rec := post(h, "GetItem", key, "Accept-Encoding", "gzip"); rec.Code != 200 || rec.Header().Get("Content-Encoding") != "" {
+			b.Fatal(rec.Body)
+		}
+	}
+}
+
+// discard is a ResponseWriter that counts the bytes written.
+type discard struct {
+	h http.Header
+	n int
+}
+
+func (d *discard) Header() http.Header         { return d.h }
+func (d *discard) WriteHeader(int)             {}
+func (d *discard) Write(p []byte) (int, error) { d.n += len(p); return len(p), nil }
+
+// itemsBody is a Query answer of about size bytes of benchItem items.
+func itemsBody(size int) []byte {
+	body := []byte(`{"Items":[`)
+	for i := int64(0); len(body) < size-40; i++ {
+		if i > 0 {
+			body = append(body, ',')
+		}
+		it := benchItem(i)
+		body = append(body, it[len(`{"TableName":"Bench","Item":`):len(it)-1]...)
+	}
+	return append(body, `],"Count":1,"ScannedCount":1}`...)
+}
+
+// BenchmarkWriteBody writes answers of each size as they are and gzipped
+// (BestSpeed, pooled writer): the cost gzipMinBytes weighs against the
+// bytes saved (wire-B/op).
+func BenchmarkWriteBody(b *testing.B) {
+	for _, size := range []int{512, 1 << 10, 2 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20} {
+		body := itemsBody(size)
+		for _, gz := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%d/gzip=%v", size, gz), func(b *testing.B) {
+				w := &discard{h: http.Header{}}
+				rp := reply{w: w, contentType: contentType}
+				b.ReportAllocs()
+				defer reportCPU(b)()
+				for b.Loop() {
+					if gz {
+						writeGzip(rp, 200, body)
+					} else {
+						writeBody(rp, 200, body)
+					}
+				}
+				b.ReportMetric(float64(w.n)/float64(b.N), "wire-B/op")
+			})
+		}
+	}
+}

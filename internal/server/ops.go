@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -10,21 +11,31 @@ import (
 // opFunc decodes a request body and runs the operation.
 type opFunc func(ctx context.Context, body []byte) (any, error)
 
-// op adapts an engine method to an opFunc: decode into a fresh input, call.
-func op[I, O any](fn func(context.Context, *I) (*O, error)) opFunc {
-	return func(ctx context.Context, body []byte) (any, error) {
+// operation is one entry of the op table: how to run it, and the wire
+// struct its body decodes into, which a test holds to the AWS SDK's input
+// shape so that no member the SDK can send goes unheeded.
+type operation struct {
+	run   opFunc
+	input reflect.Type
+}
+
+// op adapts an engine method to an operation: decode into a fresh input,
+// call.
+func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
+	run := func(ctx context.Context, body []byte) (any, error) {
 		in := new(I)
 		if err := protocol.Decode(body, in); err != nil {
 			return nil, err
 		}
 		return fn(ctx, in)
 	}
+	return operation{run: run, input: reflect.TypeFor[I]()}
 }
 
 // operations is the table of every operation sortkey serves. An operation
 // not listed here answers UnknownOperationException.
-func operations(e *engine.Engine) map[string]opFunc {
-	return map[string]opFunc{
+func operations(e *engine.Engine) map[string]operation {
+	return map[string]operation{
 		"CreateTable":        op(e.CreateTable),
 		"DescribeTable":      op(e.DescribeTable),
 		"DeleteTable":        op(e.DeleteTable),
@@ -52,8 +63,8 @@ func operations(e *engine.Engine) map[string]opFunc {
 
 // streamOperations is the DynamoDB Streams API, served on the same
 // endpoint under its own X-Amz-Target prefix.
-func streamOperations(e *engine.Engine) map[string]opFunc {
-	return map[string]opFunc{
+func streamOperations(e *engine.Engine) map[string]operation {
+	return map[string]operation{
 		"ListStreams":      op(e.ListStreams),
 		"DescribeStream":   op(e.DescribeStream),
 		"GetShardIterator": op(e.GetShardIterator),

@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -31,8 +33,8 @@ const (
 
 // Handler serves the DynamoDB API for one engine.
 type Handler struct {
-	ops       map[string]opFunc // DynamoDB_20120810.*
-	streamOps map[string]opFunc // DynamoDBStreams_20120810.*
+	ops       map[string]operation // DynamoDB_20120810.*
+	streamOps map[string]operation // DynamoDBStreams_20120810.*
 }
 
 // New returns a Handler for e.
@@ -45,31 +47,42 @@ func New(e *engine.Engine) *Handler {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rid := requestID()
 	w.Header()[requestIDHeader] = []string{rid}
+	if _, ok := r.Header[originHeader]; ok {
+		allowOrigin(w.Header())
+	}
+	rp := reply{w: w, contentType: contentType}
 	defer func() {
 		if p := recover(); p != nil {
 			slog.Error("panic serving request", "requestId", rid, "panic", p, "stack", string(debug.Stack()))
-			writeError(w, apierr.Wrap(fmt.Errorf("panic: %v", p)))
+			writeError(rp, apierr.Wrap(fmt.Errorf("panic: %v", p)))
 		}
 	}()
-	if r.Method == http.MethodGet && r.URL.Path == "/" {
-		writeHealth(w, r)
+	if answered(w, r) {
 		return
 	}
-	out, err := h.serve(r)
+	rp = replyTo(w, r)
+	out, err := h.serve(w, r)
 	if err != nil {
-		writeError(w, apierr.Wrap(err))
+		writeError(rp, apierr.Wrap(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(rp, http.StatusOK, out)
 }
 
-func (h *Handler) serve(r *http.Request) (any, error) {
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	fn, err := h.operation(r)
 	if err != nil {
 		return nil, err
 	}
 	body, err := readBody(r)
 	if err != nil {
+		// The body was not read to its end, so the bytes still to come
+		// cannot be told from a next request: the connection is closed
+		// after this answer rather than reused.
+		w.Header()["Connection"] = []string{"close"}
+		return nil, err
+	}
+	if body, err = decodeContent(r.Header, body); err != nil {
 		return nil, err
 	}
 	ctx := context.WithValue(r.Context(), hostKey{}, r.Host)
@@ -78,18 +91,15 @@ func (h *Handler) serve(r *http.Request) (any, error) {
 
 // operation finds the handler an X-Amz-Target names.
 func (h *Handler) operation(r *http.Request) (opFunc, error) {
-	if r.Method != http.MethodPost {
-		return nil, apierr.New(apierr.UnknownOperation, "")
-	}
 	target := r.Header.Get("X-Amz-Target")
 	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
-		if fn := h.ops[name]; fn != nil {
-			return fn, nil
+		if o, ok := h.ops[name]; ok {
+			return o.run, nil
 		}
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
-		if fn := h.streamOps[name]; fn != nil {
-			return fn, nil
+		if o, ok := h.streamOps[name]; ok {
+			return o.run, nil
 		}
 	}
 	return nil, apierr.New(apierr.UnknownOperation, "")
@@ -103,7 +113,7 @@ func readBody(r *http.Request) ([]byte, error) {
 	}
 	body, err := readAll(r)
 	if err != nil {
-		return nil, apierr.New(apierr.Serialization, "Could not read the request body")
+		return nil, unreadable(err)
 	}
 	if len(body) > MaxBodyBytes {
 		return nil, tooLarge()
@@ -123,13 +133,33 @@ func readAll(r *http.Request) ([]byte, error) {
 	return body, err
 }
 
+// unreadable answers a body that could not be read. A body cut off by the
+// server's read timeout (a client sending it too slowly, or stalled) says
+// so, as the one case a client can act on; DynamoDB documents no answer
+// for it, and a 400 SerializationException is what it gives for a body it
+// cannot use.
+func unreadable(err error) error {
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return apierr.New(apierr.Serialization, "Could not read the request body: it did not arrive within the server's read timeout")
+	}
+	return apierr.New(apierr.Serialization, "Could not read the request body")
+}
+
 func tooLarge() error {
 	return apierr.New(apierr.RequestEntityTooLarge, "Request entity too large: the request body exceeds %d bytes", MaxBodyBytes)
 }
 
+// reply is how this request's response is written: with the Content-Type
+// the request used, compressed when the client takes gzip.
+type reply struct {
+	w           http.ResponseWriter
+	contentType string
+	gzip        bool
+}
+
 // writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
 // check the body arrived whole; they verify it when present.
-func writeJSON(w http.ResponseWriter, status int, v any) {
+func writeJSON(rp reply, status int, v any) {
 	var body []byte
 	var err error
 	buf := bodies.Get().(*[]byte)
@@ -144,7 +174,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		e := apierr.Wrap(err)
 		status, body = e.Status(), errorBody(e)
 	}
-	writeBody(w, status, body)
+	writeBody(rp, status, body)
 }
 
 // bodies recycles response buffers: Write copies the body out before the
@@ -169,45 +199,54 @@ const (
 	crc32Header         = "X-Amz-Crc32"
 )
 
-func writeBody(w http.ResponseWriter, status int, body []byte) {
-	h := w.Header()
+// writeBody writes body, compressed if the client takes gzip and it is
+// large enough to gain from it.
+func writeBody(rp reply, status int, body []byte) {
+	if rp.gzip && len(body) >= gzipMinBytes {
+		writeGzip(rp, status, body)
+		return
+	}
+	h := rp.w.Header()
 	vals := make([]string, 3) // one allocation for the three values
-	vals[0], vals[1] = contentType, strconv.Itoa(len(body))
+	vals[0], vals[1] = rp.contentType, strconv.Itoa(len(body))
 	vals[2] = strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10)
 	h[contentTypeHeader], h[contentLengthHeader], h[crc32Header] = vals[0:1:1], vals[1:2:2], vals[2:3:3]
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
+	rp.w.WriteHeader(status)
+	_, _ = rp.w.Write(body)
 }
 
 // writeError is the one place an error reaches a client.
-func writeError(w http.ResponseWriter, e *apierr.Error) {
+func writeError(rp reply, e *apierr.Error) {
 	if e.Code == apierr.InternalServerError {
-		slog.Warn("request failed", "requestId", w.Header().Get("x-amzn-RequestId"))
+		slog.Warn("request failed", "requestId", rp.w.Header().Get(requestIDHeader))
 	}
-	writeBody(w, e.Status(), errorBody(e))
+	writeBody(rp, e.Status(), errorBody(e))
 }
 
+// errorJSON is an error body. Its text goes under "message" or, for the
+// errors DynamoDB's framework words so, under "Message".
 type errorJSON struct {
-	Type    string `json:"__type"`
-	Message string `json:"message,omitempty"`
-	Item    any    `json:"Item,omitempty"`
+	Type       string `json:"__type"`
+	Message    string `json:"message,omitempty"`
+	CapMessage string `json:"Message,omitempty"`
+	Item       any    `json:"Item,omitempty"`
 	// CancellationReasons is a list; it is present only when non-nil.
 	CancellationReasons any `json:"CancellationReasons,omitempty"`
 }
 
 func errorBody(e *apierr.Error) []byte {
-	b, err := json.Marshal(errorJSON{Type: e.Type(), Message: e.Message, Item: e.Item, CancellationReasons: e.CancellationReasons})
+	ej := errorJSON{Type: e.Type(), Item: e.Item, CancellationReasons: e.CancellationReasons}
+	if e.MessageKey() == "Message" {
+		ej.CapMessage = e.Message
+	} else {
+		ej.Message = e.Message
+	}
+	b, err := json.Marshal(ej)
 	if err != nil {
-		b, _ = json.Marshal(errorJSON{Type: e.Type(), Message: e.Message})
+		ej.Item, ej.CancellationReasons = nil, nil
+		b, _ = json.Marshal(ej)
 	}
 	return b
-}
-
-// writeHealth answers GET / as DynamoDB does, so load balancers and
-// readiness probes can use it.
-func writeHealth(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain")
-	_, _ = io.WriteString(w, "healthy: "+r.Host+" ")
 }
 
 // requestID returns a random request id in DynamoDB's shape: 52 characters

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/crc32"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,6 +36,7 @@ func TestBodyOverLimitRefusedBeforeReading(t *testing.T) {
 	h := newTestHandler(t)
 	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader("{}"))
 	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
 	req.ContentLength = MaxBodyBytes + 1
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -42,6 +46,7 @@ func TestBodyOverLimitRefusedBeforeReading(t *testing.T) {
 	big := bytes.Repeat([]byte(" "), MaxBodyBytes+1)
 	req = httptest.NewRequest(http.MethodPost, "/", &unsized{bytes.NewReader(big)})
 	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
 	req.ContentLength = -1
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -51,6 +56,32 @@ func TestBodyOverLimitRefusedBeforeReading(t *testing.T) {
 }
 
 type unsized struct{ *bytes.Reader }
+
+// A body cut off by the read timeout is answered with a SerializationException
+// that says so, and the connection is not reused for a next request.
+func TestBodyCutOffByReadTimeout(t *testing.T) {
+	h := newTestHandler(t)
+	body := io.MultiReader(strings.NewReader(`{"TableName":`), timedOut{})
+	req := httptest.NewRequest(http.MethodPost, "/", body)
+	req.Header.Set("X-Amz-Target", targetPrefix+"PutItem")
+	req.Header.Set("Content-Type", contentType)
+	req.ContentLength = 100
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 400 || !strings.Contains(rec.Body.String(), "SerializationException") || !strings.Contains(rec.Body.String(), "read timeout") {
+		t.Fatalf("timed-out body: %d %s", rec.Code, rec.Body)
+	}
+	if c := rec.Header().Get("Connection"); c != "close" {
+		t.Fatalf("Connection: %q, want close", c)
+	}
+}
+
+// timedOut fails every read as a connection past its read deadline does.
+type timedOut struct{}
+
+func (timedOut) Read([]byte) (int, error) {
+	return 0, &net.OpError{Op: "read", Net: "tcp", Err: os.ErrDeadlineExceeded}
+}
 
 func TestHealthCheck(t *testing.T) {
 	h := newTestHandler(t)

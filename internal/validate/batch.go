@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -20,14 +21,21 @@ const (
 
 // DuplicateKeys is the error for a batch naming one item twice.
 func DuplicateKeys() error {
-	return apierr.Validationf("Provided list of item keys contains duplicates")
+	return apierr.Validationf(msgDuplicateKeys)
 }
 
-// BatchGetItem checks a BatchGetItem request: model constraints, the total
-// number of keys, then each table's projection parameters, key values and
-// duplicate keys. Checks against the tables are the engine's.
+// BatchGetItem checks a BatchGetItem request: model constraints, the
+// RequestItems the service requires, each table's number of keys, the
+// total number of keys, then each table's projection parameters, key
+// values and duplicate keys. Checks against the tables are the engine's.
 func BatchGetItem(in *protocol.BatchGetItemInput) error {
 	if err := batchGetModel(in); err != nil {
+		return err
+	}
+	if len(in.RequestItems) == 0 {
+		return apierr.Validationf(msgRequestItemsRequired, "BatchGetItem")
+	}
+	if err := keysPerTable(in.RequestItems); err != nil {
 		return err
 	}
 	total := 0
@@ -35,7 +43,7 @@ func BatchGetItem(in *protocol.BatchGetItemInput) error {
 		total += len(ka.Keys)
 	}
 	if total > MaxBatchGetKeys {
-		return apierr.Validationf("Too many items requested for the BatchGetItem call")
+		return apierr.Validationf(msgTooManyBatchGets)
 	}
 	for _, ref := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		if err := keysAndAttributes(in.RequestItems[ref]); err != nil {
@@ -45,10 +53,12 @@ func BatchGetItem(in *protocol.BatchGetItemInput) error {
 	return nil
 }
 
+// batchGetModel collects the model's violations. RequestItems being
+// required, empty or not, is the service's check, not the model's.
 func batchGetModel(in *protocol.BatchGetItemInput) error {
 	var v violations
-	if m := in.RequestItems; v.present(m == nil, "requestItems") {
-		if n := len(m); n < 1 || n > MaxBatchGetKeys {
+	if m := in.RequestItems; m != nil {
+		if n := len(m); n > MaxBatchGetKeys {
 			v.count(renderGetMap(m), n, "requestItems", 1, MaxBatchGetKeys)
 		}
 		v.tableRefKeys(slices.Collect(maps.Keys(m)), func() string { return renderGetMap(m) })
@@ -60,15 +70,27 @@ func batchGetModel(in *protocol.BatchGetItemInput) error {
 	return v.err()
 }
 
+// keysAndAttributesModel checks one table's part. Too many keys is the
+// service's check (keysPerTable), not the model's.
 func keysAndAttributesModel(v *violations, ka protocol.KeysAndAttributes, member string) {
-	if v.present(ka.Keys == nil, member+".keys") {
-		if n := len(ka.Keys); n < 1 || n > MaxBatchGetKeys {
-			v.count(renderKeys(ka.Keys), n, member+".keys", 1, MaxBatchGetKeys)
-		}
+	if v.present(ka.Keys == nil, member+".keys") && len(ka.Keys) < 1 {
+		v.count(renderKeys(ka.Keys), len(ka.Keys), member+".keys", 1, -1)
 	}
 	if ka.AttributesToGet != nil {
 		v.count(renderStrings(ka.AttributesToGet), len(ka.AttributesToGet), member+".attributesToGet", 1, -1)
 	}
+}
+
+// keysPerTable refuses a table asking for more keys than a whole request
+// may. The service words it as a one-error message that names the member,
+// capitalised, and echoes no value.
+func keysPerTable(m map[string]protocol.KeysAndAttributes) error {
+	for _, ref := range slices.Sorted(maps.Keys(m)) {
+		if len(m[ref].Keys) > MaxBatchGetKeys {
+			return bare("RequestItems."+ref+".member.Keys", fmt.Sprintf(cMaxLength, MaxBatchGetKeys))
+		}
+	}
+	return nil
 }
 
 // keysAndAttributes applies GetItem's rules to one table's part of a
@@ -108,12 +130,15 @@ func BatchWriteItem(in *protocol.BatchWriteItemInput) error {
 	if err := batchWriteModel(in); err != nil {
 		return err
 	}
+	if len(in.RequestItems) == 0 {
+		return apierr.Validationf(msgRequestItemsRequired, "BatchWriteItem")
+	}
 	total := 0
 	for _, ws := range in.RequestItems {
 		total += len(ws)
 	}
 	if total > MaxBatchWrites {
-		return apierr.Validationf("Too many items requested for the BatchWriteItem call")
+		return apierr.Validationf(msgTooManyBatchPuts)
 	}
 	for _, ref := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		for _, w := range in.RequestItems[ref] {
@@ -125,10 +150,12 @@ func BatchWriteItem(in *protocol.BatchWriteItemInput) error {
 	return nil
 }
 
+// batchWriteModel collects the model's violations; RequestItems being
+// required is the service's check, as for BatchGetItem.
 func batchWriteModel(in *protocol.BatchWriteItemInput) error {
 	var v violations
-	if m := in.RequestItems; v.present(m == nil, "requestItems") {
-		if n := len(m); n < 1 || n > MaxBatchWrites {
+	if m := in.RequestItems; m != nil {
+		if n := len(m); n > MaxBatchWrites {
 			v.count(renderWriteMap(m), n, "requestItems", 1, MaxBatchWrites)
 		}
 		v.tableRefKeys(slices.Collect(maps.Keys(m)), func() string { return renderWriteMap(m) })
@@ -146,8 +173,7 @@ func writeListsModel(v *violations, m map[string][]protocol.WriteRequest) {
 	refs := slices.Sorted(maps.Keys(m))
 	for _, ref := range refs {
 		if n := len(m[ref]); n < 1 || n > MaxBatchWrites {
-			v.add(renderWriteMap(m), "requestItems", "Map value must satisfy constraint: ["+
-				"Member must have length less than or equal to 25, Member must have length greater than or equal to 1]")
+			v.add(renderWriteMap(m), "requestItems", msgWriteListsLength)
 			break
 		}
 	}
@@ -170,10 +196,13 @@ func writeRequestModel(v *violations, w protocol.WriteRequest, member string) {
 // writeRequest checks that a request is a put or a delete, and its values.
 func writeRequest(w protocol.WriteRequest) error {
 	if (w.PutRequest == nil) == (w.DeleteRequest == nil) {
-		return apierr.Validationf(invalid + "A WriteRequest must contain exactly one of PutRequest or DeleteRequest")
+		return apierr.Validationf(msgWriteRequestShape)
 	}
 	if w.PutRequest != nil {
-		return values(w.PutRequest.Item)
+		if err := values(w.PutRequest.Item); err != nil {
+			return err
+		}
+		return ItemSize(w.PutRequest.Item)
 	}
 	return values(w.DeleteRequest.Key)
 }
@@ -189,12 +218,11 @@ func (v *violations) tableRefKeys(refs []string, rendered func() string) {
 		if len(one.msgs) == 0 {
 			continue
 		}
-		constraints := "Member must have length less than or equal to 1024, Member must have length greater than or equal to 1"
+		constraints := []string{fmt.Sprintf(cMaxLength, 1024), fmt.Sprintf(cMinLength, 1)}
 		if ref != "" && len(ref) <= 1024 {
-			constraints = "Member must satisfy regular expression pattern: " + namePattern +
-				", Member must have length less than or equal to 255, Member must have length greater than or equal to 3"
+			constraints = []string{fmt.Sprintf(cPattern, namePattern), fmt.Sprintf(cMaxLength, 255), fmt.Sprintf(cMinLength, 3)}
 		}
-		v.add(rendered(), "requestItems", "Map keys must satisfy constraint: ["+constraints+"]")
+		v.add(rendered(), "requestItems", fmt.Sprintf(msgMapKeys, strings.Join(constraints, ", ")))
 		return
 	}
 }

@@ -1,40 +1,45 @@
 package validate
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// The item operations' enums, sorted as the service prints them.
+// The item operations' enums, in the order the service prints them (its
+// model's order).
 var (
-	returnValueSet      = []string{"ALL_NEW", "ALL_OLD", "NONE", "UPDATED_NEW", "UPDATED_OLD"}
-	consumedCapacitySet = []string{"INDEXES", "NONE", "TOTAL"}
-	collectionMetricSet = []string{"NONE", "SIZE"}
+	returnValueSet      = []string{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
+	consumedCapacitySet = []string{"INDEXES", "TOTAL", "NONE"}
+	collectionMetricSet = []string{"SIZE", "NONE"}
 	onConditionFailSet  = []string{"ALL_OLD", "NONE"}
 	conditionalOpSet    = []string{"AND", "OR"}
 )
 
 // PutItem checks a PutItem request: model constraints, then how expression
-// and legacy parameters are mixed, then ReturnValues, then every value.
-// PutItem, UpdateItem and DeleteItem prefix the messages about their
-// expression attribute maps and values with "1 validation error
-// detected: ", as DynamoDB does since 2026; TransactWriteItems does not.
+// and legacy parameters are mixed, then ReturnValues, then the expression
+// attribute maps and every value. The item's size is checked later, after
+// the expressions (see ItemSize). PutItem, UpdateItem and DeleteItem
+// prefix the messages about their expression attribute maps and values
+// with "1 validation error detected: " (Single), as DynamoDB does since
+// 2026; TransactWriteItems does not.
 func PutItem(in *protocol.PutItemInput) error {
 	if err := write(in.TableName, in.Item, "item", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, nil, nil, nullCondition); err != nil {
+	if err := params(&in.WriteOptions, false, nil, nil); err != nil {
 		return err
 	}
 	if err := oldOrNone(in.ReturnValues); err != nil {
 		return err
 	}
-	return apierr.Prefixed(allValues(in.Item, &in.WriteOptions))
+	return Single(writeValues(in.Item, &in.WriteOptions))
 }
 
 // DeleteItem checks a DeleteItem request, in PutItem's order.
@@ -42,13 +47,13 @@ func DeleteItem(in *protocol.DeleteItemInput) error {
 	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, nil, nil, nullCondition); err != nil {
+	if err := params(&in.WriteOptions, false, nil, nil); err != nil {
 		return err
 	}
 	if err := oldOrNone(in.ReturnValues); err != nil {
 		return err
 	}
-	return apierr.Prefixed(allValues(in.Key, &in.WriteOptions))
+	return Single(writeValues(in.Key, &in.WriteOptions))
 }
 
 // UpdateItem checks an UpdateItem request, in PutItem's order.
@@ -56,22 +61,40 @@ func UpdateItem(in *protocol.UpdateItemInput) error {
 	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
 		return err
 	}
-	if err := params(&in.WriteOptions, in.UpdateExpression, in.AttributeUpdates, nullUpdateAndCondition); err != nil {
+	if err := params(&in.WriteOptions, true, in.UpdateExpression, in.AttributeUpdates); err != nil {
 		return err
 	}
-	return apierr.Prefixed(updateValues(in))
-}
-
-func updateValues(in *protocol.UpdateItemInput) error {
-	if err := allValues(in.Key, &in.WriteOptions); err != nil {
-		return err
+	if err := writeValues(in.Key, &in.WriteOptions); err != nil {
+		return Single(err)
 	}
 	for _, u := range in.AttributeUpdates {
 		if err := legacyValue(u.Value); err != nil {
-			return err
+			return Single(err)
 		}
 	}
 	return nil
+}
+
+// BadComparisonOperator is the model's refusal of a legacy condition's
+// ComparisonOperator op at member.
+func BadComparisonOperator(op, member string) error {
+	var v violations
+	v.enum(&op, member, comparisonOpSet)
+	return v.err()
+}
+
+// Single glues the one-error prefix onto a ValidationException that lacks
+// it. UpdateItem, PutItem and DeleteItem report every error of their
+// expressions and values so, TransactWriteItems and the reads do not.
+func Single(err error) error {
+	if err == nil {
+		return nil // before errors.As, whose target would escape on every call
+	}
+	var ae *apierr.Error
+	if errors.As(err, &ae) && ae.Code == apierr.Validation && !strings.HasPrefix(ae.Message, prefixOne) {
+		return one(ae.Message)
+	}
+	return err
 }
 
 // GetItem checks a GetItem request.
@@ -83,7 +106,7 @@ func GetItem(in *protocol.GetItemInput) error {
 		v.count(renderStrings(in.AttributesToGet), len(in.AttributesToGet), "attributesToGet", 1, -1)
 	}
 	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
-	if err := v.err(); err != nil {
+	if err := v.tableErr(in.TableName); err != nil {
 		return err
 	}
 	if err := projectionParams(in.ProjectionExpression, in.AttributesToGet, in.ExpressionAttributeNames); err != nil {
@@ -99,12 +122,12 @@ func projectionParams(proj *string, attrs []string, names map[string]string) err
 		return mixed([]string{"AttributesToGet"}, []string{"ProjectionExpression"})
 	}
 	if names != nil && proj == nil {
-		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+		return apierr.Validationf(msgNamesUnusable)
 	}
 	if err := uniqueAttributesToGet(attrs); err != nil {
 		return err
 	}
-	return notEmptyNames(names)
+	return expr.CheckMaps(names, nil)
 }
 
 // uniqueAttributesToGet refuses a name listed twice in AttributesToGet,
@@ -127,19 +150,30 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 	var v violations
 	v.tableRef(table)
 	v.present(it == nil, member)
+	v.expected(o.Expected)
 	v.enum(o.ReturnValues, "returnValues", returnValueSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
 	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
-	return v.err()
+	return v.tableErr(table)
+}
+
+// expected checks the legacy Expected entries' operators, in name order.
+// Most writes have none: sorting no keys would still allocate.
+func (v *violations) expected(m map[string]protocol.ExpectedAttributeValue) {
+	if len(m) == 0 {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		v.enum(m[name].ComparisonOperator, "expected."+name+".member.comparisonOperator", comparisonOpSet)
+	}
 }
 
 // params refuses a request that mixes expression and legacy parameters, and
-// expression attribute maps given without an expression to use them
-// (null names the expressions absent, for the message).
-func params(o *protocol.WriteOptions, update *string, updates map[string]protocol.AttributeValueUpdate, null string) error {
-	var legacy, expr []string
+// expression attribute maps given without an expression to use them.
+func params(o *protocol.WriteOptions, updateOp bool, update *string, updates map[string]protocol.AttributeValueUpdate) error {
+	var legacy, exprs []string
 	add := func(list *[]string, present bool, name string) {
 		if present {
 			*list = append(*list, name)
@@ -148,56 +182,61 @@ func params(o *protocol.WriteOptions, update *string, updates map[string]protoco
 	add(&legacy, updates != nil, "AttributeUpdates")
 	add(&legacy, o.ConditionalOperator != nil, "ConditionalOperator")
 	add(&legacy, o.Expected != nil, "Expected")
-	add(&expr, o.ConditionExpression != nil, "ConditionExpression")
-	add(&expr, update != nil, "UpdateExpression")
-	if len(legacy) > 0 && len(expr) > 0 {
-		return mixed(legacy, expr)
+	add(&exprs, o.ConditionExpression != nil, "ConditionExpression")
+	add(&exprs, update != nil, "UpdateExpression")
+	if len(legacy) > 0 && len(exprs) > 0 {
+		return mixed(legacy, exprs)
 	}
-	if err := attributeMaps(o, len(expr) > 0, null); err != nil {
-		return err
-	}
-	return apierr.Prefixed(notEmptyMaps(o))
+	return usable(o, len(exprs) > 0, updateOp)
 }
 
-// attributeMaps refuses expression attribute maps given without an
-// expression to use them.
-func attributeMaps(o *protocol.WriteOptions, expressions bool, null string) error {
+// usable refuses expression attribute maps given without an expression to
+// use them. The message names the expressions that are missing: an
+// update's two (updateOp), or the condition alone.
+func usable(o *protocol.WriteOptions, expressions, updateOp bool) error {
 	if !expressions && o.ExpressionAttributeNames != nil {
-		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+		return apierr.Validationf(msgNamesUnusable)
 	}
 	if !expressions && o.ExpressionAttributeValues != nil {
-		return apierr.Validationf(msgValuesWithoutExpressions, null)
+		missing := nullCondition
+		if updateOp {
+			missing = nullUpdate
+		}
+		return apierr.Validationf(msgValuesUnusable, missing)
 	}
 	return nil
 }
 
-// notEmptyMaps refuses expression attribute maps that are present but
-// empty.
-func notEmptyMaps(o *protocol.WriteOptions) error {
-	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
+// writeValues refuses empty or misnamed expression attribute maps, then
+// validates the item or key, the expression attribute values and the
+// legacy values.
+func writeValues(it attr.Item, o *protocol.WriteOptions) error {
+	if err := expr.CheckMaps(o.ExpressionAttributeNames, o.ExpressionAttributeValues); err != nil {
 		return err
 	}
-	if o.ExpressionAttributeValues != nil && len(o.ExpressionAttributeValues) == 0 {
-		return apierr.Validationf("ExpressionAttributeValues must not be empty")
-	}
-	return nil
+	return allValues(it, o)
 }
 
-func notEmptyNames(names map[string]string) error {
-	if names != nil && len(names) == 0 {
-		return apierr.Validationf("ExpressionAttributeNames must not be empty")
-	}
-	return nil
-}
-
-func mixed(legacy, expr []string) error {
-	return apierr.Validationf("Can not use both expression and non-expression parameters in the same request: "+
-		"Non-expression parameters: {%s} Expression parameters: {%s}", strings.Join(legacy, ", "), strings.Join(expr, ", "))
+func mixed(legacy, exprs []string) error {
+	return apierr.Validationf(msgMixed, strings.Join(legacy, ", "), strings.Join(exprs, ", "))
 }
 
 func oldOrNone(rv *string) error {
 	if rv != nil && *rv != "NONE" && *rv != "ALL_OLD" {
-		return apierr.Validationf("ReturnValues can only be ALL_OLD or NONE")
+		return apierr.Validationf(msgReturnValuesOldOrNone)
+	}
+	return nil
+}
+
+// MaxItemBytes is DynamoDB's limit on an item's size.
+const MaxItemBytes = 400 * 1024
+
+// ItemSize refuses an item over 400 KB. It depends on the request alone,
+// so DynamoDB checks it before it looks up the table, after the
+// expressions.
+func ItemSize(it attr.Item) error {
+	if it.Size() > MaxItemBytes {
+		return apierr.Validationf(msgItemTooLarge)
 	}
 	return nil
 }
@@ -255,7 +294,7 @@ func invalidValue(err error, key string) error {
 	case attr.IsDuplicates(err):
 		return apierr.Validationf(msgValueDuplicates, key)
 	}
-	return apierr.Validationf(msgInvalidValue, err.Error(), key)
+	return apierr.Validationf(msgInvalidEAV, err.Error(), key)
 }
 
 // legacyValue validates a value of a legacy parameter in place.
@@ -269,5 +308,34 @@ func legacyValue(v *attr.Value) error {
 	return nil
 }
 
-// tableRef checks the table name (or ARN) of a data-plane request.
-func (v *violations) tableRef(name *string) { tableNameModel(v, name, "tableName") }
+// tableRef checks the table name (or ARN) of a request whose TableName
+// also takes an ARN. The model no longer requires it: the service does,
+// after the model (see tableErr).
+func (v *violations) tableRef(name *string) {
+	if name != nil {
+		tableNameModel(v, name, "tableName")
+	}
+}
+
+// tableErr reports the model's violations, else a missing TableName.
+func (v *violations) tableErr(name *string) error {
+	if err := v.err(); err != nil {
+		return err
+	}
+	return tableRequired(name)
+}
+
+func tableRequired(name *string) error {
+	if name == nil {
+		return apierr.Validationf(msgTableNameRequired)
+	}
+	return nil
+}
+
+// TableRequest checks the TableName of a request that names nothing else:
+// DescribeTable, DeleteTable, DescribeTimeToLive.
+func TableRequest(name *string) error {
+	var v violations
+	v.tableRef(name)
+	return v.tableErr(name)
+}

@@ -27,15 +27,15 @@ func validName(s string) bool {
 	return true
 }
 
-// The enum sets, in the order DynamoDB prints them. Both orders confirmed
-// from real error reports ([B, N, S], [HASH, RANGE]) are sorted, so the
-// unconfirmed ones are sorted too.
+// The enum sets, in the order DynamoDB prints them: its model's order, the
+// order the API Reference lists "Valid Values" in, except where the
+// service has been seen printing another (AttributeType [B, N, S]).
 var (
 	keyTypes     = []string{"HASH", "RANGE"}
 	attrTypes    = []string{"B", "N", "S"}
-	billingModes = []string{"PAY_PER_REQUEST", "PROVISIONED"}
-	projTypes    = []string{"ALL", "INCLUDE", "KEYS_ONLY"}
-	streamViews  = []string{"KEYS_ONLY", "NEW_AND_OLD_IMAGES", "NEW_IMAGE", "OLD_IMAGE"}
+	billingModes = []string{"PROVISIONED", "PAY_PER_REQUEST"}
+	projTypes    = []string{"ALL", "KEYS_ONLY", "INCLUDE"}
+	streamViews  = []string{"NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"}
 	sseTypes     = []string{"AES256", "KMS"}
 	tableClasses = []string{"STANDARD", "STANDARD_INFREQUENT_ACCESS"}
 )
@@ -46,18 +46,29 @@ type violations struct{ msgs []string }
 
 // add records one failure; value is already rendered ("null" or quoted).
 func (v *violations) add(value, member, constraint string) {
-	v.msgs = append(v.msgs, fmt.Sprintf("Value %s at '%s' failed to satisfy constraint: %s", value, member, constraint))
+	v.msgs = append(v.msgs, fmt.Sprintf(msgViolation, value, member, constraint))
 }
 
-// err joins the failures the way the service does, or returns nil.
+// err joins the failures the way the service does, or returns nil: it
+// counts them all but lists only the first maxListed.
 func (v *violations) err() error {
 	switch len(v.msgs) {
 	case 0:
 		return nil
 	case 1:
-		return apierr.Validationf("1 validation error detected: %s", v.msgs[0])
+		return one(v.msgs[0])
 	}
-	return apierr.Validationf("%d validation errors detected: %s", len(v.msgs), strings.Join(v.msgs, "; "))
+	listed := v.msgs[:min(len(v.msgs), maxListed)]
+	return apierr.Validationf(msgErrors, len(v.msgs), strings.Join(listed, "; "))
+}
+
+// one is a single failure reported with the prefix the service glues on.
+func one(msg string) error { return apierr.Validationf("%s", prefixOne+msg) }
+
+// bare is a single failure in the form that names the member, with
+// DynamoDB's capitalised path, but not its value.
+func bare(member, constraint string) error {
+	return one(fmt.Sprintf(msgViolationBare, member, constraint))
 }
 
 func quote(s string) string { return "'" + s + "'" }
@@ -65,7 +76,7 @@ func quote(s string) string { return "'" + s + "'" }
 // present reports a missing required member and whether it is there.
 func (v *violations) present(isNil bool, member string) bool {
 	if isNil {
-		v.add("null", member, "Member must not be null")
+		v.add("null", member, cNotNull)
 	}
 	return !isNil
 }
@@ -80,10 +91,10 @@ func (v *violations) length(s, member string, min, max int) {
 // count checks a length already measured, for strings and lists alike.
 func (v *violations) count(value string, n int, member string, min, max int) {
 	if n < min {
-		v.add(value, member, "Member must have length greater than or equal to "+strconv.Itoa(min))
+		v.add(value, member, fmt.Sprintf(cMinLength, min))
 	}
 	if max >= 0 && n > max {
-		v.add(value, member, "Member must have length less than or equal to "+strconv.Itoa(max))
+		v.add(value, member, fmt.Sprintf(cMaxLength, max))
 	}
 }
 
@@ -91,7 +102,7 @@ func (v *violations) count(value string, n int, member string, min, max int) {
 // the order the service lists them in for an empty name.
 func (v *violations) name(s, member string) {
 	if !validName(s) {
-		v.add(quote(s), member, "Member must satisfy regular expression pattern: "+namePattern)
+		v.add(quote(s), member, fmt.Sprintf(cPattern, namePattern))
 	}
 	v.length(s, member, 3, 255)
 }
@@ -106,20 +117,20 @@ func (v *violations) enum(s *string, member string, set []string) {
 			return
 		}
 	}
-	v.add(quote(*s), member, "Member must satisfy enum value set: ["+strings.Join(set, ", ")+"]")
+	v.add(quote(*s), member, fmt.Sprintf(cEnum, strings.Join(set, ", ")))
 }
 
 // atLeast checks an optional number's lower bound.
 func (v *violations) atLeast(n *int64, member string, min int64) {
 	if n != nil && *n < min {
-		v.add(quote(strconv.FormatInt(*n, 10)), member, "Member must have value greater than or equal to "+strconv.FormatInt(min, 10))
+		v.add(quote(strconv.FormatInt(*n, 10)), member, fmt.Sprintf(cMinValue, min))
 	}
 }
 
 // atMost checks an optional number's upper bound.
 func (v *violations) atMost(n *int64, member string, max int64) {
 	if n != nil && *n > max {
-		v.add(quote(strconv.FormatInt(*n, 10)), member, "Member must have value less than or equal to "+strconv.FormatInt(max, 10))
+		v.add(quote(strconv.FormatInt(*n, 10)), member, fmt.Sprintf(cMaxValue, max))
 	}
 }
 

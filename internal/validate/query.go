@@ -1,29 +1,40 @@
 package validate
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// The read operations' enums, sorted as the service prints its other sets.
+// The read operations' enums, in the order the service prints them.
 var (
-	selectSet = []string{"ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES", "COUNT", "SPECIFIC_ATTRIBUTES"}
+	// selectSet is not the model's order: it is the order DynamoDB's
+	// messages show, for Query and Scan alike.
+	selectSet = []string{"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"}
 	// comparisonOpSet is in the order the service prints it (a HashSet's),
 	// as legacy Expected errors show it.
 	comparisonOpSet = []string{"IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL", "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS"}
 )
 
-// Query checks a Query request: model constraints, then how expression and
-// legacy parameters are mixed, the key condition's presence, Select, and
-// every attribute value. Checks against the table are the engine's.
+// Query checks a Query request in DynamoDB's order: Limit, the model
+// constraints (Select among them), TableName, how expression and legacy
+// parameters are mixed, a name repeated in AttributesToGet, Select's rules,
+// the key condition's presence, then
+// every attribute value (ExclusiveStartKey among them). Checks against the
+// table are the engine's. Query words its own checks as one-error
+// messages, prefix included, where Scan does not.
 func Query(in *protocol.QueryInput) error {
+	o := &in.ReadOptions
+	if o.Limit != nil && *o.Limit < 1 {
+		return bare("Limit", fmt.Sprintf(cMinValue, 1))
+	}
 	if err := queryModel(in); err != nil {
 		return err
 	}
-	o := &in.ReadOptions
 	// KeyConditions conflicts only with KeyConditionExpression: DynamoDB
 	// takes legacy key conditions with a FilterExpression or a
 	// ProjectionExpression, as widely used client libraries send them.
@@ -36,22 +47,33 @@ func Query(in *protocol.QueryInput) error {
 	if err := uniqueAttributesToGet(o.AttributesToGet); err != nil {
 		return err
 	}
-	if in.KeyConditions == nil && in.KeyConditionExpression == nil {
-		return apierr.Validationf("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+	if err := selectRules(o, prefixOne); err != nil {
+		return err
 	}
-	if in.KeyConditions != nil && (len(in.KeyConditions) == 0 || len(in.KeyConditions) > 2) {
-		return apierr.Validationf("Conditions can be of length 1 or 2 only")
-	}
-	if err := selectRules(o); err != nil {
+	if err := keyConditionGiven(in); err != nil {
 		return err
 	}
 	return readValues(o, in.KeyConditions, in.QueryFilter)
 }
 
-// Scan checks a Scan request, in Query's order, then the parallel-scan
-// parameters.
+// keyConditionGiven requires a key condition, in one of its two forms.
+func keyConditionGiven(in *protocol.QueryInput) error {
+	if in.KeyConditions == nil && in.KeyConditionExpression == nil {
+		return apierr.Validationf(msgNoKeyCondition)
+	}
+	if in.KeyConditions != nil && (len(in.KeyConditions) == 0 || len(in.KeyConditions) > 2) {
+		return apierr.Validationf(msgKeyConditionsCount)
+	}
+	return nil
+}
+
+// Scan checks a Scan request: model constraints, TableName, the
+// parallel-scan pair, then Query's order.
 func Scan(in *protocol.ScanInput) error {
 	if err := scanModel(in); err != nil {
+		return err
+	}
+	if err := segments(in.Segment, in.TotalSegments); err != nil {
 		return err
 	}
 	o := &in.ReadOptions
@@ -62,10 +84,7 @@ func Scan(in *protocol.ScanInput) error {
 	if err := uniqueAttributesToGet(o.AttributesToGet); err != nil {
 		return err
 	}
-	if err := selectRules(o); err != nil {
-		return err
-	}
-	if err := segments(in.Segment, in.TotalSegments); err != nil {
+	if err := selectRules(o, ""); err != nil {
 		return err
 	}
 	return readValues(o, in.ScanFilter, nil)
@@ -80,12 +99,11 @@ func queryModel(in *protocol.QueryInput) error {
 	v.indexName(o.IndexName)
 	v.enum(o.Select, "select", selectSet)
 	v.attributesToGet(o.AttributesToGet)
-	v.atLeast(o.Limit, "limit", 1)
 	v.conditions(in.KeyConditions, "keyConditions")
 	v.conditions(in.QueryFilter, "queryFilter")
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
-	return v.err()
+	return v.tableErr(o.TableName)
 }
 
 // scanModel collects Scan's model violations, in the order of the
@@ -105,7 +123,7 @@ func scanModel(in *protocol.ScanInput) error {
 	v.atMost(in.TotalSegments, "totalSegments", 1000000)
 	v.atLeast(in.Segment, "segment", 0)
 	v.atMost(in.Segment, "segment", 999999)
-	return v.err()
+	return v.tableErr(o.TableName)
 }
 
 func (v *violations) indexName(name *string) {
@@ -169,46 +187,48 @@ func readParams(o *protocol.ReadOptions, legacy, exprs []string, keyExpr bool) e
 		return mixed(legacy, exprs)
 	}
 	if o.ExpressionAttributeNames != nil && len(exprs) == 0 {
-		return apierr.Validationf("ExpressionAttributeNames can only be specified when using expressions")
+		return apierr.Validationf(msgNamesUnusable)
 	}
 	if o.ExpressionAttributeValues != nil && o.FilterExpression == nil && !keyExpr {
-		return apierr.Validationf(msgValuesWithoutExpressions, nullFilter)
+		return apierr.Validationf(msgValuesUnusable, nullFilter)
 	}
-	if err := notEmptyNames(o.ExpressionAttributeNames); err != nil {
-		return err
+	return expr.CheckMaps(o.ExpressionAttributeNames, o.ExpressionAttributeValues)
+}
+
+// selectRules checks Select against the projection and the index; prefix
+// is what the operation puts before these messages.
+func selectRules(o *protocol.ReadOptions, prefix string) error {
+	if o.Select == nil {
+		return nil
 	}
-	if o.ExpressionAttributeValues != nil && len(o.ExpressionAttributeValues) == 0 {
-		return apierr.Validationf("ExpressionAttributeValues must not be empty")
+	if msg := selectRule(o); msg != "" {
+		return apierr.Validationf("%s", prefix+msg)
 	}
 	return nil
 }
 
-// selectRules checks Select against the projection and the index.
-func selectRules(o *protocol.ReadOptions) error {
-	if o.Select == nil {
-		return nil
-	}
+// selectRule is the message of the first rule Select breaks, or "".
+func selectRule(o *protocol.ReadOptions) string {
 	sel := *o.Select
 	if sel == "SPECIFIC_ATTRIBUTES" {
 		if o.AttributesToGet == nil && o.ProjectionExpression == nil {
-			return apierr.Validationf("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES")
+			return msgSpecificNeedsProjection
 		}
-		return nil
+		return ""
 	}
 	what := sel
 	if sel == "COUNT" {
-		what = "only the Count"
+		what = selectCountWhat
 	}
-	if o.AttributesToGet != nil {
-		return apierr.Validationf("Cannot specify the AttributesToGet when choosing to get %s", what)
+	switch {
+	case o.AttributesToGet != nil:
+		return fmt.Sprintf(msgCannotSpecify, "AttributesToGet", what)
+	case o.ProjectionExpression != nil:
+		return fmt.Sprintf(msgCannotSpecify, "ProjectionExpression", what)
+	case sel == "ALL_PROJECTED_ATTRIBUTES" && o.IndexName == nil:
+		return msgProjectedNeedsIndex
 	}
-	if o.ProjectionExpression != nil {
-		return apierr.Validationf("Cannot specify the ProjectionExpression when choosing to get %s", what)
-	}
-	if sel == "ALL_PROJECTED_ATTRIBUTES" && o.IndexName == nil {
-		return apierr.Validationf("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName")
-	}
-	return nil
+	return ""
 }
 
 // segments checks the parallel-scan pair: both or neither, Segment below
@@ -216,11 +236,11 @@ func selectRules(o *protocol.ReadOptions) error {
 func segments(seg, total *int64) error {
 	switch {
 	case seg != nil && total == nil:
-		return apierr.Validationf("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+		return apierr.Validationf(msgTotalSegmentsAlone)
 	case seg == nil && total != nil:
-		return apierr.Validationf("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+		return apierr.Validationf(msgSegmentAlone)
 	case seg != nil && *seg >= *total:
-		return apierr.Validationf("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", *seg, *total)
+		return apierr.Validationf(msgSegmentTooLarge, *seg, *total)
 	}
 	return nil
 }

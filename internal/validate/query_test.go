@@ -23,21 +23,30 @@ func TestQuery(t *testing.T) {
 		{"ok projected on index", `{` + okKeyExpr + `,"Select":"ALL_PROJECTED_ATTRIBUTES","IndexName":"ix1"}`, ""},
 		{"ok names with projection only", `{` + okKeyCond + `,"Select":"SPECIFIC_ATTRIBUTES","AttributesToGet":["a"]}`, ""},
 		{"no table", `{"KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}}`,
-			"1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null"},
-		{"model, all together", `{"TableName":"t","IndexName":"i!","Select":"ALL","AttributesToGet":[],"Limit":0,
-			"ConditionalOperator":"XOR","ReturnConsumedCapacity":"ALL","KeyConditions":{"pk":{"AttributeValueList":[{"S":"a"}]}},
-			"QueryFilter":{"f":{"ComparisonOperator":"LIKE"}}}`,
-			"10 validation errors detected: " +
+			"The parameter 'TableName' is required but was not present in the request"},
+		{"model before no table", `{"Select":"count",` + okKeyExpr[len(`"TableName":"tbl",`):] + `}`,
+			"1 validation error detected: Value 'count' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]"},
+		{"limit zero", `{` + okKeyExpr + `,"Limit":0}`,
+			"1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+		{"limit before model", `{"TableName":"t",` + okKeyExpr[len(`"TableName":"tbl",`):] + `,"Select":"ALL","Limit":0}`,
+			"1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+		{"model, ten listed of all", `{"TableName":"t","IndexName":"i!","Select":"ALL","AttributesToGet":[],
+			"ConditionalOperator":"XOR","ReturnConsumedCapacity":"ALL",
+			"KeyConditions":{"pk":{"AttributeValueList":[{"S":"a"}]},"pk2":{"AttributeValueList":[{"S":"a"}]}},
+			"QueryFilter":{"f":{"ComparisonOperator":"LIKE"},"g":{"ComparisonOperator":"LIKE"}}}`,
+			"11 validation errors detected: " +
 				"Value 't' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; " +
 				"Value 'i!' at 'indexName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; " +
 				"Value 'i!' at 'indexName' failed to satisfy constraint: Member must have length greater than or equal to 3; " +
-				"Value 'ALL' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, COUNT, SPECIFIC_ATTRIBUTES]; " +
+				"Value 'ALL' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]; " +
 				"Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1; " +
-				"Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1; " +
 				"Value null at 'keyConditions.pk.member.comparisonOperator' failed to satisfy constraint: Member must not be null; " +
+				"Value null at 'keyConditions.pk2.member.comparisonOperator' failed to satisfy constraint: Member must not be null; " +
 				"Value 'LIKE' at 'queryFilter.f.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]; " +
-				"Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]; " +
-				"Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, NONE, TOTAL]"},
+				"Value 'LIKE' at 'queryFilter.g.member.comparisonOperator' failed to satisfy constraint: Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]; " +
+				"Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]"},
+		{"select rules before key condition", `{"TableName":"tbl","Select":"SPECIFIC_ATTRIBUTES"}`,
+			"1 validation error detected: Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
 		{"mixed", `{` + okKeyCond + `,"AttributesToGet":["a"],"QueryFilter":{},"FilterExpression":"a = :p","ProjectionExpression":"b"}`,
 			"Can not use both expression and non-expression parameters in the same request: " +
 				"Non-expression parameters: {AttributesToGet, QueryFilter} Expression parameters: {FilterExpression, ProjectionExpression}"},
@@ -56,15 +65,15 @@ func TestQuery(t *testing.T) {
 		{"three key conditions", `{"TableName":"tbl","KeyConditions":{"a":{"ComparisonOperator":"EQ"},"b":{"ComparisonOperator":"EQ"},"c":{"ComparisonOperator":"EQ"}}}`,
 			"Conditions can be of length 1 or 2 only"},
 		{"specific without projection", `{` + okKeyExpr + `,"Select":"SPECIFIC_ATTRIBUTES"}`,
-			"Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
+			"1 validation error detected: Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
 		{"all with projection", `{` + okKeyExpr + `,"Select":"ALL_ATTRIBUTES","ProjectionExpression":"a"}`,
-			"Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES"},
+			"1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES"},
 		{"projected with projection", `{` + okKeyExpr + `,"Select":"ALL_PROJECTED_ATTRIBUTES","ProjectionExpression":"a","IndexName":"ix1"}`,
-			"Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES"},
+			"1 validation error detected: Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES"},
 		{"count with attributes", `{` + okKeyCond + `,"Select":"COUNT","AttributesToGet":["a"]}`,
-			"Cannot specify the AttributesToGet when choosing to get only the Count"},
+			"1 validation error detected: Cannot specify the AttributesToGet when choosing to get only the Count"},
 		{"projected without index", `{` + okKeyExpr + `,"Select":"ALL_PROJECTED_ATTRIBUTES"}`,
-			"ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
+			"1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
 		{"bad expression value", `{"TableName":"tbl","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{}}}`,
 			"ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key :p"},
 		{"bad start key", `{` + okKeyExpr + `,"ExclusiveStartKey":{"pk":{"NULL":false}}}`,
@@ -113,6 +122,12 @@ func TestScan(t *testing.T) {
 			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
 		{"total alone", `{"TableName":"tbl","TotalSegments":2}`,
 			"The Segment parameter is required but was not present in the request when parameter TotalSegments is present"},
+		{"segments before select", `{"TableName":"tbl","Segment":0,"Select":"SPECIFIC_ATTRIBUTES"}`,
+			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
+		{"select count", `{"TableName":"tbl","Select":"count"}`,
+			"1 validation error detected: Value 'count' at 'select' failed to satisfy constraint: Member must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]"},
+		{"no table", `{"Limit":0}`,
+			"1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
 		{"segment too large", `{"TableName":"tbl","Segment":5,"TotalSegments":5}`,
 			"The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 5 is not less than TotalSegments: 5"},
 		{"bad filter value", `{"TableName":"tbl","ScanFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"NULL":false}]}}}`,

@@ -113,6 +113,11 @@ func tagsModel(v *violations, tags []protocol.Tag, member string) {
 
 const invalid = "One or more parameter values were invalid: "
 
+// keyNotDefined is the service's answer to a key schema naming an
+// attribute that has no definition, and to one naming an attribute twice
+// (observed for a table keyed HASH pk, RANGE pk with pk defined).
+const keyNotDefined = "Invalid KeySchema: Some index key attribute have no definition"
+
 // KeySchema checks a table's or an index's key schema once the model checks
 // passed: HASH first, RANGE second, two different attributes.
 func KeySchema(ks []protocol.KeySchemaElement) error {
@@ -129,7 +134,7 @@ func KeySchema(ks []protocol.KeySchemaElement) error {
 		return apierr.Validationf("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type")
 	}
 	if *ks[0].AttributeName == *ks[1].AttributeName {
-		return apierr.Validationf("Both the Hash Key and the Range Key element in the KeySchema have the same name")
+		return apierr.Validationf(keyNotDefined)
 	}
 	return nil
 }
@@ -140,18 +145,20 @@ func KeySchema(ks []protocol.KeySchemaElement) error {
 func KeyAttributesDefined(ks []protocol.KeySchemaElement, defs map[string]string) error {
 	for _, k := range ks {
 		if _, ok := defs[*k.AttributeName]; !ok {
-			return apierr.Validationf("Invalid KeySchema: Some index key attribute have no definition")
+			return apierr.Validationf(keyNotDefined)
 		}
 	}
 	return nil
 }
 
-// Projection checks the pairing of ProjectionType and NonKeyAttributes.
+// Projection checks that a projection names its type (the model lets it
+// out, the service does not) and the pairing of ProjectionType and
+// NonKeyAttributes.
 func Projection(p *protocol.Projection) error {
-	typ := "ALL"
-	if p.ProjectionType != nil {
-		typ = *p.ProjectionType
+	if p.ProjectionType == nil {
+		return apierr.Validationf(invalid + "Unknown ProjectionType: null")
 	}
+	typ := *p.ProjectionType
 	if typ == "INCLUDE" && len(p.NonKeyAttributes) == 0 {
 		return apierr.Validationf(invalid + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified")
 	}
@@ -191,7 +198,8 @@ func IndexThroughput(name string, pt *protocol.ProvisionedThroughput, billing st
 }
 
 // GlobalSecondaryIndex runs the semantic checks of one GSI definition that
-// passed the model checks: key schema, definitions, projection, throughput.
+// passed the model checks: key schema, definitions, projection, throughput
+// (provisioned and on-demand maximum).
 func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing string, creating bool) error {
 	if err := KeySchema(g.KeySchema); err != nil {
 		return err
@@ -202,7 +210,10 @@ func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]stri
 	if err := Projection(g.Projection); err != nil {
 		return err
 	}
-	return IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billing, creating)
+	if err := IndexThroughput(*g.IndexName, g.ProvisionedThroughput, billing, creating); err != nil {
+		return err
+	}
+	return OnDemandThroughput(g.OnDemandThroughput, billing, *g.IndexName)
 }
 
 // TableThroughput checks the table's own ProvisionedThroughput against its

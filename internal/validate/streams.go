@@ -1,38 +1,86 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-var shardIteratorTypes = []string{"AFTER_SEQUENCE_NUMBER", "AT_SEQUENCE_NUMBER", "LATEST", "TRIM_HORIZON"}
+// The Streams API's refusals beyond its model constraints, as the service
+// words them.
+const (
+	msgInvalidStreamArn      = "Invalid StreamArn"
+	msgSequenceNumberMissing = "Must provide a SequenceNumber for ShardIteratorType %s"
+	msgSequenceNumberExtra   = "Must not provide a SequenceNumber for ShardIteratorType %s"
+)
 
-// ListStreams checks a ListStreams request's model constraints.
+// The largest page each listing returns: the API Reference's "upper limit"
+// of each Limit, which the service enforces though its model states only
+// the lower bound.
+const (
+	MaxStreamsPage = 100
+	MaxShardsPage  = 100
+	MaxRecordsPage = 1000
+)
+
+// The enum sets in the API Reference's order, which is the model's.
+var (
+	shardIteratorTypes = []string{"TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"}
+	shardFilterTypes   = []string{"CHILD_SHARDS"}
+)
+
+// ListStreams checks a ListStreams request: model constraints, then the
+// form of ExclusiveStartStreamArn.
 func ListStreams(in *protocol.ListStreamsInput) error {
 	var v violations
 	if in.TableName != nil {
 		tableNameModel(&v, in.TableName, "tableName")
 	}
-	v.atLeast(in.Limit, "limit", 1)
+	pageLimit(&v, in.Limit, MaxStreamsPage)
 	if in.ExclusiveStartStreamArn != nil {
 		v.length(*in.ExclusiveStartStreamArn, "exclusiveStartStreamArn", 37, 1024)
 	}
-	return v.err()
+	if err := v.err(); err != nil {
+		return err
+	}
+	return streamArnForm(in.ExclusiveStartStreamArn)
 }
 
-// DescribeStream checks a DescribeStream request's model constraints.
+// DescribeStream checks a DescribeStream request: model constraints, then
+// the form of the stream ARN.
 func DescribeStream(in *protocol.DescribeStreamInput) error {
 	var v violations
 	streamArnModel(&v, in.StreamArn)
-	v.atLeast(in.Limit, "limit", 1)
+	pageLimit(&v, in.Limit, MaxShardsPage)
 	if in.ExclusiveStartShardId != nil {
 		v.length(*in.ExclusiveStartShardId, "exclusiveStartShardId", 28, 65)
 	}
-	return v.err()
+	shardFilterModel(&v, in.ShardFilter)
+	if err := v.err(); err != nil {
+		return err
+	}
+	return streamArnForm(in.StreamArn)
 }
 
-// GetShardIterator checks a GetShardIterator request, including that the
-// sequence-number types name a sequence number.
+// shardFilterModel checks a ShardFilter. The model marks neither member
+// required, but a filter means nothing without both, so each missing one
+// is refused as a required member is.
+func shardFilterModel(v *violations, f *protocol.ShardFilter) {
+	if f == nil {
+		return
+	}
+	if v.present(f.Type == nil, "shardFilter.type") {
+		v.enum(f.Type, "shardFilter.type", shardFilterTypes)
+	}
+	if v.present(f.ShardId == nil, "shardFilter.shardId") {
+		v.length(*f.ShardId, "shardFilter.shardId", 28, 65)
+	}
+}
+
+// GetShardIterator checks a GetShardIterator request: model constraints,
+// the form of the stream ARN, then that the sequence-number types, and
+// only they, name a sequence number.
 func GetShardIterator(in *protocol.GetShardIteratorInput) error {
 	var v violations
 	streamArnModel(&v, in.StreamArn)
@@ -48,6 +96,12 @@ func GetShardIterator(in *protocol.GetShardIteratorInput) error {
 	if err := v.err(); err != nil {
 		return err
 	}
+	if err := Refused(in); err != nil {
+		return err
+	}
+	if err := streamArnForm(in.StreamArn); err != nil {
+		return err
+	}
 	return sequenceNumberRequired(in)
 }
 
@@ -55,10 +109,10 @@ func sequenceNumberRequired(in *protocol.GetShardIteratorInput) error {
 	t := *in.ShardIteratorType
 	needs := t == "AT_SEQUENCE_NUMBER" || t == "AFTER_SEQUENCE_NUMBER"
 	if needs && in.SequenceNumber == nil {
-		return apierr.Validationf("Must provide a SequenceNumber for ShardIteratorType %s", t)
+		return apierr.Validationf(msgSequenceNumberMissing, t)
 	}
 	if !needs && in.SequenceNumber != nil {
-		return apierr.Validationf("Must not provide a SequenceNumber for ShardIteratorType %s", t)
+		return apierr.Validationf(msgSequenceNumberExtra, t)
 	}
 	return nil
 }
@@ -69,13 +123,51 @@ func GetRecords(in *protocol.GetRecordsInput) error {
 	if v.present(in.ShardIterator == nil, "shardIterator") {
 		v.length(*in.ShardIterator, "shardIterator", 1, 2048)
 	}
-	v.atLeast(in.Limit, "limit", 1)
-	v.atMost(in.Limit, "limit", 1000)
+	pageLimit(&v, in.Limit, MaxRecordsPage)
 	return v.err()
+}
+
+// pageLimit checks a listing's Limit: at least 1, at most the page size.
+func pageLimit(v *violations, limit *int64, max int64) {
+	v.atLeast(limit, "limit", 1)
+	v.atMost(limit, "limit", max)
 }
 
 func streamArnModel(v *violations, arn *string) {
 	if v.present(arn == nil, "streamArn") {
 		v.length(*arn, "streamArn", 37, 1024)
 	}
+}
+
+// streamArnForm refuses a stream ARN parameter that is not a stream's ARN
+// at all; whether the stream exists is the engine's question.
+func streamArnForm(arn *string) error {
+	if arn != nil && !validStreamArn(*arn) {
+		return apierr.Validationf(msgInvalidStreamArn)
+	}
+	return nil
+}
+
+// validStreamArn reports whether s has a stream ARN's form:
+// arn:<partition>:dynamodb:<region>:<12-digit account>:table/<name>/stream/<label>.
+func validStreamArn(s string) bool {
+	p := strings.SplitN(s, ":", 6)
+	if len(p) != 6 || p[0] != "arn" || p[1] == "" || p[2] != "dynamodb" || p[3] == "" || !accountID(p[4]) {
+		return false
+	}
+	name, label, ok := strings.Cut(strings.TrimPrefix(p[5], "table/"), "/stream/")
+	return ok && strings.HasPrefix(p[5], "table/") && validName(name) && len(name) >= 3 && len(name) <= 255 &&
+		label != "" && !strings.Contains(label, "/")
+}
+
+func accountID(s string) bool {
+	if len(s) != 12 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

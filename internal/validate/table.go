@@ -14,10 +14,25 @@ const (
 	MaxTags = 50
 )
 
-// TableName checks a TableName member. Since 2024 DynamoDB's model accepts
-// a table ARN here (length 1..1024, no pattern); a plain name still gets
-// the classic 3..255 and pattern checks.
+// requireTableName is the service's answer to a control-plane request
+// without a TableName: a fixed sentence (msgTableNameRequired), given
+// before any model constraint is checked (the model's own null check would
+// come first otherwise).
+func requireTableName(name *string) error {
+	if name == nil {
+		return apierr.Validationf(msgTableNameRequired)
+	}
+	return nil
+}
+
+// TableName checks the TableName of a control-plane request that has no
+// other member (DescribeTable, DeleteTable, DescribeTimeToLive). Since
+// 2024 DynamoDB's model accepts a table ARN here (length 1..1024, no
+// pattern); a plain name still gets the classic 3..255 and pattern checks.
 func TableName(name *string, member string) error {
+	if err := requireTableName(name); err != nil {
+		return err
+	}
 	v := &violations{}
 	tableNameModel(v, name, member)
 	return v.err()
@@ -37,10 +52,18 @@ func tableNameModel(v *violations, name *string, member string) {
 	}
 }
 
-// CreateTable checks a CreateTable request: model constraints first, all
-// reported together, then the semantic rules in order.
+// CreateTable checks a CreateTable request: a missing TableName, then
+// model constraints, all reported together, then members sortkey refuses,
+// then the semantic rules in order. The quotas, the table's name and
+// what exists already are the engine's, in that order.
 func CreateTable(in *protocol.CreateTableInput) error {
+	if err := requireTableName(in.TableName); err != nil {
+		return err
+	}
 	if err := createTableModel(in); err != nil {
+		return err
+	}
+	if err := Refused(in); err != nil {
 		return err
 	}
 	return createTableRules(in)
@@ -74,6 +97,7 @@ func createTableRules(in *protocol.CreateTableInput) error {
 		func() error { return KeySchema(in.KeySchema) },
 		func() error { return attributeCoverage(in) },
 		func() error { return TableThroughput(in.ProvisionedThroughput, billing) },
+		func() error { return OnDemandThroughput(in.OnDemandThroughput, billing, "") },
 		func() error { return localIndexes(in) },
 		func() error { return globalIndexes(in, billing) },
 		func() error { return uniqueIndexNames(in) },

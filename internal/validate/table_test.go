@@ -62,12 +62,12 @@ const defsWithGK = `"AttributeDefinitions":[{"AttributeName":"pk","AttributeType
 func TestCreateTable(t *testing.T) {
 	v1 := "1 validation error detected: "
 	cases := []struct{ name, extra, want string }{
-		{"null name", `{"TableName":null}`, v1 + "Value null at 'tableName' failed to satisfy constraint: Member must not be null"},
+		{"null name", `{"TableName":null}`, "The parameter 'TableName' is required but was not present in the request"},
 		{"empty name", `{"TableName":""}`, v1 + "Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1"},
 		{"short name", `{"TableName":"ab"}`, v1 + "Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"},
 		{"long name", `{"TableName":"` + strings.Repeat("a", 256) + `"}`, v1 + "Value '" + strings.Repeat("a", 256) + "' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 255"},
 		{"bad name", `{"TableName":"a b"}`, v1 + "Value 'a b' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"},
-		{"two errors", `{"TableName":null,"KeySchema":null}`, "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"},
+		{"two errors", `{"TableName":"ab","KeySchema":null}`, "2 validation errors detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value null at 'keySchema' failed to satisfy constraint: Member must not be null"},
 		{"empty keys", `{"KeySchema":[]}`, v1 + "Value '[]' at 'keySchema' failed to satisfy constraint: Member must have length greater than or equal to 1"},
 		{"three keys", `{"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"},{"AttributeName":"x","KeyType":"RANGE"}]}`,
 			v1 + "Value '[KeySchemaElement(attributeName=pk, keyType=HASH), KeySchemaElement(attributeName=sk, keyType=RANGE), KeySchemaElement(attributeName=x, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2"},
@@ -76,21 +76,21 @@ func TestCreateTable(t *testing.T) {
 		{"null defs", `{"AttributeDefinitions":null}`, v1 + "Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null"},
 		{"zero capacity", `{"BillingMode":null,"ProvisionedThroughput":{"ReadCapacityUnits":0,"WriteCapacityUnits":0}}`,
 			"2 validation errors detected: Value '0' at 'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1; Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1"},
-		{"billing enum", `{"BillingMode":"FREE"}`, v1 + "Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PAY_PER_REQUEST, PROVISIONED]"},
+		{"billing enum", `{"BillingMode":"FREE"}`, v1 + "Value 'FREE' at 'billingMode' failed to satisfy constraint: Member must satisfy enum value set: [PROVISIONED, PAY_PER_REQUEST]"},
 		{"gsi name", `{` + defsWithGK + `,"GlobalSecondaryIndexes":[{"IndexName":"g","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]}`,
 			v1 + "Value 'g' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member must have length greater than or equal to 3"},
 		{"gsi projection null", `{` + defsWithGK + `,"GlobalSecondaryIndexes":[{"IndexName":"gs1","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}]}]}`,
 			v1 + "Value null at 'globalSecondaryIndexes.1.member.projection' failed to satisfy constraint: Member must not be null"},
 		{"projection enum", `{` + defsWithGK + `,"GlobalSecondaryIndexes":[{"IndexName":"gs1","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"SOME"}}]}`,
-			v1 + "Value 'SOME' at 'globalSecondaryIndexes.1.member.projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]"},
+			v1 + "Value 'SOME' at 'globalSecondaryIndexes.1.member.projection.projectionType' failed to satisfy constraint: Member must satisfy enum value set: [ALL, KEYS_ONLY, INCLUDE]"},
 		{"stream enabled null", `{"StreamSpecification":{}}`, v1 + "Value null at 'streamSpecification.streamEnabled' failed to satisfy constraint: Member must not be null"},
-		{"stream enum", `{"StreamSpecification":{"StreamEnabled":true,"StreamViewType":"ALL"}}`, v1 + "Value 'ALL' at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must satisfy enum value set: [KEYS_ONLY, NEW_AND_OLD_IMAGES, NEW_IMAGE, OLD_IMAGE]"},
+		{"stream enum", `{"StreamSpecification":{"StreamEnabled":true,"StreamViewType":"ALL"}}`, v1 + "Value 'ALL' at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must satisfy enum value set: [NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]"},
 		{"table class", `{"TableClass":"COLD"}`, v1 + "Value 'COLD' at 'tableClass' failed to satisfy constraint: Member must satisfy enum value set: [STANDARD, STANDARD_INFREQUENT_ACCESS]"},
 		{"sse type", `{"SSESpecification":{"Enabled":true,"SSEType":"RSA"}}`, v1 + "Value 'RSA' at 'sseSpecification.sseType' failed to satisfy constraint: Member must satisfy enum value set: [AES256, KMS]"},
 		{"tag key", `{"Tags":[{"Key":"","Value":"v"}]}`, v1 + "Value '' at 'tags.1.member.key' failed to satisfy constraint: Member must have length greater than or equal to 1"},
 		{"first not hash", `{"KeySchema":[{"AttributeName":"sk","KeyType":"RANGE"},{"AttributeName":"pk","KeyType":"HASH"}]}`, "Invalid KeySchema: The first KeySchemaElement is not a HASH key type"},
 		{"second not range", `{"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"HASH"}]}`, "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type"},
-		{"same name", `{"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"pk","KeyType":"RANGE"}]}`, "Both the Hash Key and the Range Key element in the KeySchema have the same name"},
+		{"same name", `{"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"pk","KeyType":"RANGE"}]}`, "Invalid KeySchema: Some index key attribute have no definition"},
 		{"undefined key", `{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]}`, "Invalid KeySchema: Some index key attribute have no definition"},
 		{"extra def", `{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"x","AttributeType":"S"}]}`,
 			invalid + "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions"},
@@ -166,7 +166,7 @@ func TestUpdateTable(t *testing.T) {
 		want     string
 	}{
 		{"nothing", `{"TableName":"tbl"}`, apierr.Validation, "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required"},
-		{"null name", `{"BillingMode":"PAY_PER_REQUEST"}`, apierr.Validation, "1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null"},
+		{"null name", `{"BillingMode":"PAY_PER_REQUEST"}`, apierr.Validation, "The parameter 'TableName' is required but was not present in the request"},
 		{"on demand with throughput", `{"TableName":"tbl","BillingMode":"PAY_PER_REQUEST","ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}`, apierr.Validation,
 			invalid + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST"},
 		{"two creates", `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"gk","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[` + create("gs1") + `,` + create("gs2") + `]}`, apierr.LimitExceeded,
@@ -200,7 +200,7 @@ func TestOtherOperations(t *testing.T) {
 	v1 := "1 validation error detected: "
 	name := "tbl"
 	long := strings.Repeat("a", 1025)
-	wantMessage(t, TableName(nil, "tableName"), apierr.Validation, v1+"Value null at 'tableName' failed to satisfy constraint: Member must not be null")
+	wantMessage(t, TableName(nil, "tableName"), apierr.Validation, "The parameter 'TableName' is required but was not present in the request")
 	wantMessage(t, TableName(&long, "tableName"), apierr.Validation, v1+"Value '"+long+"' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 1024")
 	if err := TableName(&name, "tableName"); err != nil {
 		t.Fatal(err)

@@ -42,7 +42,7 @@ func TransactKind(w *protocol.TransactWriteItem) (string, *protocol.TransactActi
 		}
 	}
 	if n != 1 {
-		return "", nil, apierr.Validationf("TransactItems can only contain one of Check, Put, Update or Delete")
+		return "", nil, apierr.Validationf(msgTransactOneKind)
 	}
 	return kind, a, nil
 }
@@ -95,17 +95,14 @@ func actionModel(v *violations, a *protocol.TransactAction, member string, requi
 // one action and validates its values.
 func transactAction(kind string, a *protocol.TransactAction) error {
 	o := a.WriteOptions()
-	if err := attributeMaps(o, a.ConditionExpression != nil || a.UpdateExpression != nil, nullCondition); err != nil {
-		return err
-	}
-	if err := notEmptyMaps(o); err != nil {
+	if err := usable(o, a.ConditionExpression != nil || a.UpdateExpression != nil, kind == "Update"); err != nil {
 		return err
 	}
 	it := a.Key
 	if kind == "Put" {
 		it = a.Item
 	}
-	return allValues(it, o)
+	return writeValues(it, o)
 }
 
 // TransactGetItems checks a TransactGetItems request.

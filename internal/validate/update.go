@@ -5,10 +5,19 @@ import (
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// UpdateTable checks what an UpdateTable request can be judged on alone;
-// rules that depend on the table's current state are the engine's.
+// UpdateTable checks what an UpdateTable request can be judged on alone,
+// in the service's order: a missing TableName, model constraints (all
+// together), members sortkey refuses, the request's own rules. The
+// quotas, the table lookup and the rules that depend on the table's
+// state are the engine's, in that order.
 func UpdateTable(in *protocol.UpdateTableInput) error {
+	if err := requireTableName(in.TableName); err != nil {
+		return err
+	}
 	if err := updateTableModel(in); err != nil {
+		return err
+	}
+	if err := Refused(in); err != nil {
 		return err
 	}
 	return updateTableRules(in)
@@ -65,7 +74,7 @@ func nothingToUpdate(in *protocol.UpdateTableInput) bool {
 		in.OnDemandThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.SSESpecification == nil &&
 		in.TableClass == nil && in.DeletionProtectionEnabled == nil &&
-		len(in.ReplicaUpdates) == 0
+		in.WarmThroughput == nil
 }
 
 // gsiUpdates checks the index actions: one action per entry, one entry
@@ -88,7 +97,7 @@ func gsiUpdates(in *protocol.UpdateTableInput, billing string) error {
 		}
 	}
 	if online > 1 {
-		return apierr.New(apierr.LimitExceeded, "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
+		return apierr.New(apierr.LimitExceeded, MsgOneOnlineIndex)
 	}
 	return gsiCreates(in, billing)
 }
@@ -144,3 +153,8 @@ func gsiCreate(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing
 	}
 	return Projection(g.Projection)
 }
+
+// MsgOneOnlineIndex is the refusal of a second index created or deleted
+// while one is: in one UpdateTable here, or while an earlier one still
+// builds (the engine's check).
+const MsgOneOnlineIndex = "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table"

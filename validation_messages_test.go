@@ -1,0 +1,217 @@
+package sortkey_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/sortkeydb/sortkey/sortkeytest"
+)
+
+const (
+	validation = "ValidationException"
+	oneError   = "1 validation error detected: "
+	selectList = "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]"
+)
+
+// rawCall sends body to op over HTTP, for requests the SDK refuses to
+// send (it checks required members itself), and returns the error's type
+// and message.
+func rawCall(t *testing.T, srv *sortkeytest.Server, op, body string) (code, msg string) {
+	t.Helper()
+	r := postRaw(t, srv.URL, "DynamoDB_20120810."+op, body)
+	if r.status != http.StatusBadRequest || r.Type == "" {
+		t.Fatalf("%s: status %d, body %s", op, r.status, r.body)
+	}
+	return r.Type[strings.LastIndexByte(r.Type, '#')+1:], r.Message
+}
+
+// composite creates table tbl keyed pk (S) and sk (S) and returns a client.
+func composite(t *testing.T) *dynamodb.Client {
+	c := sortkeytest.New(t).Client()
+	createTyped(t, c, "tbl", types.ScalarAttributeTypeS)
+	return c
+}
+
+// keyCond is a valid key condition on tbl.
+func keyCond(in *dynamodb.QueryInput) *dynamodb.QueryInput {
+	in.TableName = aws.String("tbl")
+	in.KeyConditionExpression = aws.String("pk = :v")
+	in.ExpressionAttributeValues = map[string]types.AttributeValue{":v": s("a")}
+	return in
+}
+
+func TestQueryLimitZeroMessage(t *testing.T) {
+	c := composite(t)
+	_, err := c.Query(ctx, keyCond(&dynamodb.QueryInput{Limit: aws.Int32(0)}))
+	wantAPIError(t, err, validation, oneError+"Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+}
+
+func TestScanLimitZeroMessage(t *testing.T) {
+	c := composite(t)
+	_, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tbl"), Limit: aws.Int32(0)})
+	wantAPIError(t, err, validation, oneError+"Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+}
+
+func TestSelectEnumListOrder(t *testing.T) {
+	c := composite(t)
+	enum := func(v string) string {
+		return oneError + "Value '" + v + "' at 'select' failed to satisfy constraint: Member must satisfy enum value set: " + selectList
+	}
+	_, err := c.Query(ctx, keyCond(&dynamodb.QueryInput{Select: "INVALID_VALUE"}))
+	wantAPIError(t, err, validation, enum("INVALID_VALUE"))
+	_, err = c.Query(ctx, keyCond(&dynamodb.QueryInput{Select: "count"}))
+	wantAPIError(t, err, validation, enum("count"))
+	_, err = c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tbl"), Select: "count"})
+	wantAPIError(t, err, validation, enum("count"))
+}
+
+// TestEnumListsInModelOrder checks the lists DynamoDB prints in its
+// model's order, which is the order of the API Reference's Valid Values.
+func TestEnumListsInModelOrder(t *testing.T) {
+	c := composite(t)
+	key := map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")}
+	enum := func(v, member, list string) string {
+		return oneError + "Value '" + v + "' at '" + member + "' failed to satisfy constraint: Member must satisfy enum value set: " + list
+	}
+	_, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("tbl"), Key: key, ReturnConsumedCapacity: "ALL"})
+	wantAPIError(t, err, validation, enum("ALL", "returnConsumedCapacity", "[INDEXES, TOTAL, NONE]"))
+	_, err = c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: key, ReturnValues: "ALL"})
+	wantAPIError(t, err, validation, enum("ALL", "returnValues", "[NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]"))
+	_, err = c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("tbl"), Key: key, ReturnItemCollectionMetrics: "ALL"})
+	wantAPIError(t, err, validation, enum("ALL", "returnItemCollectionMetrics", "[SIZE, NONE]"))
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key, ReturnValuesOnConditionCheckFailure: "SOME"})
+	wantAPIError(t, err, validation, enum("SOME", "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]"))
+	_, err = c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("other"), BillingMode: "FREE",
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}}})
+	wantAPIError(t, err, validation, enum("FREE", "billingMode", "[PROVISIONED, PAY_PER_REQUEST]"))
+}
+
+// TestValidationErrorsListAtMostTen sends eleven model violations: all
+// are counted, ten are listed.
+func TestValidationErrorsListAtMostTen(t *testing.T) {
+	c := composite(t)
+	filter := map[string]types.Condition{}
+	var listed []string
+	for i := range 11 {
+		name := fmt.Sprintf("f%02d", i)
+		filter[name] = types.Condition{ComparisonOperator: "LIKE"}
+		listed = append(listed, "Value 'LIKE' at 'queryFilter."+name+".member.comparisonOperator' failed to satisfy constraint: "+
+			"Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]")
+	}
+	_, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("tbl"), QueryFilter: filter,
+		KeyConditions: map[string]types.Condition{"pk": {ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{s("a")}}}})
+	wantAPIError(t, err, validation, "11 validation errors detected: "+strings.Join(listed[:10], "; "))
+}
+
+func TestBatchGetItemEmptyRequestItemsMessage(t *testing.T) {
+	c := composite(t)
+	_, err := c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{}})
+	wantAPIError(t, err, validation, "The requestItems parameter is required for BatchGetItem")
+}
+
+func TestBatchWriteItemEmptyRequestItemsMessage(t *testing.T) {
+	c := composite(t)
+	_, err := c.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{}})
+	wantAPIError(t, err, validation, "The requestItems parameter is required for BatchWriteItem")
+}
+
+// TestMissingTableNameMessage sends, over raw HTTP (the SDK refuses to),
+// each operation whose TableName may be an ARN without one.
+func TestMissingTableNameMessage(t *testing.T) {
+	srv := sortkeytest.New(t)
+	for op, body := range map[string]string{
+		"GetItem":            `{"Key":{"pk":{"S":"a"}}}`,
+		"PutItem":            `{"Item":{"pk":{"S":"a"}}}`,
+		"UpdateItem":         `{"Key":{"pk":{"S":"a"}}}`,
+		"DeleteItem":         `{"Key":{"pk":{"S":"a"}}}`,
+		"Query":              `{"KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"S":"a"}}}`,
+		"Scan":               `{}`,
+		"DescribeTable":      `{}`,
+		"DeleteTable":        `{}`,
+		"DescribeTimeToLive": `{}`,
+	} {
+		code, msg := rawCall(t, srv, op, body)
+		if code != validation || msg != "The parameter 'TableName' is required but was not present in the request" {
+			t.Errorf("%s: %s %q", op, code, msg)
+		}
+	}
+}
+
+func TestBatchGetItemTooManyKeysMessage(t *testing.T) {
+	c := composite(t)
+	keys := make([]map[string]types.AttributeValue, 101)
+	for i := range keys {
+		keys[i] = map[string]types.AttributeValue{"pk": s(fmt.Sprint("bg-", i)), "sk": s("s")}
+	}
+	_, err := c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{"tbl": {Keys: keys}}})
+	wantAPIError(t, err, validation, oneError+"Value at 'RequestItems.tbl.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100")
+}
+
+// TestQuerySelectRulesPrefixed: Query words Select's rules as one-error
+// messages; Scan does not, and still says "Querying".
+func TestQuerySelectRulesPrefixed(t *testing.T) {
+	c := composite(t)
+	rules := []struct {
+		sel  types.Select
+		proj *string
+		msg  string
+	}{
+		{types.SelectAllProjectedAttributes, nil, "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
+		{types.SelectSpecificAttributes, nil, "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES"},
+		{types.SelectAllAttributes, aws.String("pk"), "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES"},
+		{types.SelectCount, aws.String("pk"), "Cannot specify the ProjectionExpression when choosing to get only the Count"},
+	}
+	for _, r := range rules {
+		_, err := c.Query(ctx, keyCond(&dynamodb.QueryInput{Select: r.sel, ProjectionExpression: r.proj}))
+		wantAPIError(t, err, validation, oneError+r.msg)
+		_, err = c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tbl"), Select: r.sel, ProjectionExpression: r.proj})
+		wantAPIError(t, err, validation, r.msg)
+	}
+}
+
+func TestPutItemValuesWithoutExpressionMessage(t *testing.T) {
+	c := composite(t)
+	key := map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")}
+	vals := map[string]types.AttributeValue{":v": s("unused")}
+	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("tbl"), Item: key, ExpressionAttributeValues: vals})
+	wantAPIError(t, err, validation, "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null")
+	_, err = c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("tbl"), Key: key, ExpressionAttributeValues: vals})
+	wantAPIError(t, err, validation, "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null")
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key, ExpressionAttributeValues: vals})
+	wantAPIError(t, err, validation, "ExpressionAttributeValues can only be specified when using expressions: UpdateExpression and ConditionExpression are null")
+}
+
+// TestWriteExpressionErrorsPrefixed: UpdateItem, PutItem and DeleteItem
+// report their expressions' and values' errors as one-error messages;
+// TransactWriteItems and the reads do not.
+func TestWriteExpressionErrorsPrefixed(t *testing.T) {
+	c := composite(t)
+	key := map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")}
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key, UpdateExpression: aws.String("")})
+	wantAPIError(t, err, validation, oneError+"Invalid UpdateExpression: The expression can not be empty;")
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key,
+		UpdateExpression: aws.String("SET #d = :s"), ExpressionAttributeNames: map[string]string{"#d": "d"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{}})
+	wantAPIError(t, err, validation, oneError+"ExpressionAttributeValues must not be empty")
+	_, err = c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("tbl"), Key: key,
+		ConditionExpression: aws.String("attribute_not_exists(body)"), ExpressionAttributeNames: map[string]string{"#count": "count"}})
+	wantAPIError(t, err, validation, oneError+"Value provided in ExpressionAttributeNames unused in expressions: keys: {#count}")
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key,
+		UpdateExpression: aws.String("SET b = :w"), ConditionExpression: aws.String("a = :v"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":w": s("x")}})
+	wantAPIError(t, err, validation, oneError+"Invalid ConditionExpression: An expression attribute value used in expression is not defined; attribute value: :v")
+	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: &types.Update{
+		TableName: aws.String("tbl"), Key: key, UpdateExpression: aws.String("SET a = :v SET b = :v"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": s("x")}}}}})
+	wantAPIError(t, err, validation, `Invalid UpdateExpression: The "SET" section can only be used once in an update expression;`)
+	_, err = c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("tbl"), ProjectionExpression: aws.String("pk"),
+		ExpressionAttributeNames: map[string]string{"#u": "u"}})
+	wantAPIError(t, err, validation, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}")
+}
