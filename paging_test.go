@@ -197,3 +197,30 @@ func TestQueryPageStopsOnceOneMegabyteIsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPageStopsOnceOneMegabyteIsRead: Scan's page ends where Query's
+// does, with the item that takes the data read past 1 MB, counted before
+// the filter and the projection.
+func TestScanPageStopsOnceOneMegabyteIsRead(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createPKSK(t, c, "big")
+	for i := range 12 {
+		// As in the Query test: 100 KB per item, all in one partition.
+		if err := put(c, "big", avMap{"PK": s("p"), "SK": s(fmt.Sprintf("s%02d", i)), "P": s(strings.Repeat("x", 100*1024-9))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := &dynamodb.ScanInput{TableName: aws.String("big")}
+	for _, filtered := range []bool{false, true} {
+		if filtered {
+			in.FilterExpression, in.ProjectionExpression = aws.String("attribute_exists(nothing)"), aws.String("SK")
+		}
+		out, err := c.Scan(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.ScannedCount != 11 || out.LastEvaluatedKey == nil || str(out.LastEvaluatedKey["SK"]) != "s10" {
+			t.Fatalf("filtered %v: page read %d items, want 11 ending at s10", filtered, out.ScannedCount)
+		}
+	}
+}

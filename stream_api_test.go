@@ -292,6 +292,10 @@ var noopWrites = []struct {
 		_, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &table, Key: pk("missing")})
 		return err
 	}},
+	{"UpdateItem REMOVE only on a missing item", func(c *dynamodb.Client, table string) error {
+		_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: &table, Key: pk("missing"), UpdateExpression: aws.String("REMOVE v")})
+		return err
+	}},
 	{"BatchWriteItem identical and missing", func(c *dynamodb.Client, table string) error {
 		_, err := batchWrite(c, map[string][]types.WriteRequest{table: {putReq(noopItem("1.5", "x", "y")), delReq(pk("missing"))}})
 		return err

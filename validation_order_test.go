@@ -210,3 +210,56 @@ func TestExpectedOperatorCollectedWithModel(t *testing.T) {
 		"[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]; "+
 		"Value 'ALL' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]")
 }
+
+// TestExpressionChecksInDynamoDBOrder walks Scan down DynamoDB's order on
+// a table that does not exist, so that every answer below also shows the
+// check coming before the table lookup: model constraints, then syntax,
+// then undefined names and values, then unused names before unused
+// values, then the types of constant operands.
+func TestExpressionChecksInDynamoDBOrder(t *testing.T) {
+	c := composite(t)
+	num := &types.AttributeValueMemberN{Value: "1"}
+	for _, tc := range []struct {
+		name  string
+		in    dynamodb.ScanInput
+		check func(*testing.T, error)
+	}{
+		{"model before syntax", dynamodb.ScanInput{Limit: aws.Int32(0), FilterExpression: aws.String("a = ")},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, oneError+"Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+			}},
+		{"syntax before undefined value", dynamodb.ScanInput{FilterExpression: aws.String("a = :v AND")},
+			func(t *testing.T, err error) {
+				wantAPIErrorPrefix(t, err, validation, "Invalid FilterExpression: Syntax error;")
+			}},
+		{"undefined value before table", dynamodb.ScanInput{FilterExpression: aws.String("a = :v")},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :v")
+			}},
+		{"undefined name before table", dynamodb.ScanInput{FilterExpression: aws.String("#a = :v"), ExpressionAttributeValues: avMap{":v": num}},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #a")
+			}},
+		{"unused name before unused value", dynamodb.ScanInput{FilterExpression: aws.String("a = :v"),
+			ExpressionAttributeNames: map[string]string{"#u": "u"}, ExpressionAttributeValues: avMap{":v": num, ":u": num}},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}")
+			}},
+		{"unused value before operand type", dynamodb.ScanInput{FilterExpression: aws.String("begins_with(a, :v)"),
+			ExpressionAttributeValues: avMap{":v": num, ":u": num}},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, "Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}")
+			}},
+		{"operand type before table", dynamodb.ScanInput{FilterExpression: aws.String("begins_with(a, :v)"), ExpressionAttributeValues: avMap{":v": num}},
+			func(t *testing.T, err error) {
+				wantAPIError(t, err, validation, "Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N")
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := tc.in
+			in.TableName = aws.String("missing")
+			_, err := c.Scan(ctx, &in)
+			tc.check(t, err)
+		})
+	}
+}

@@ -25,6 +25,26 @@ func TestNullMustBeTrue(t *testing.T) {
 	wantItemCount(t, srv.Client(), "vals", 0)
 }
 
+// TestNonBooleanBOOLIsSerializationException pins a deliberate difference
+// from issue 15, which asks for a ValidationException: a report from the
+// real service shows a BOOL holding a string, a number or an object
+// failing in the JSON layer, before any validation, so sortkey answers as
+// that report does (see docs/COMPATIBILITY.md).
+func TestNonBooleanBOOLIsSerializationException(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "vals")
+	for body, msg := range map[string]string{
+		`{"TableName":"vals","Item":{"pk":{"S":"a"},"b":{"BOOL":"yes"}}}`:  "STRING_VALUE cannot be converted to Boolean",
+		`{"TableName":"vals","Item":{"pk":{"S":"a"},"b":{"BOOL":"true"}}}`: "STRING_VALUE cannot be converted to Boolean",
+		`{"TableName":"vals","Item":{"pk":{"S":"a"},"b":{"BOOL":1}}}`:      "NUMBER_VALUE cannot be converted to Boolean",
+	} {
+		wantRaw(t, srv, "PutItem", body, "SerializationException", msg)
+	}
+	wantRaw(t, srv, "UpdateItem", `{"TableName":"vals","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET b = :b","ExpressionAttributeValues":{":b":{"BOOL":"yes"}}}`,
+		"SerializationException", "STRING_VALUE cannot be converted to Boolean")
+	wantItemCount(t, srv.Client(), "vals", 0)
+}
+
 func TestEmptySetMessages(t *testing.T) {
 	c := sortkeytest.New(t).Client()
 	createSimple(t, c, "vals")

@@ -16,12 +16,19 @@ const (
 	maxExp    = 126
 )
 
+// The range texts are exported so that arithmetic in update expressions
+// reports an out-of-range result with the very text a stored number gets.
+const (
+	MsgOverflow  = "Number overflow. Attempting to store a number with magnitude larger than supported range"
+	MsgUnderflow = "Number underflow. Attempting to store a number with magnitude smaller than supported range"
+)
+
 // The number errors carry DynamoDB's ValidationException texts.
 var (
 	errNotNumber = errors.New("A value provided cannot be converted into a number")
 	errPrecision = errors.New("Attempting to store more than 38 significant digits in a Number")
-	errOverflow  = errors.New("Number overflow. Attempting to store a number with magnitude larger than supported range")
-	errUnderflow = errors.New("Number underflow. Attempting to store a number with magnitude smaller than supported range")
+	errOverflow  = errors.New(MsgOverflow)
+	errUnderflow = errors.New(MsgUnderflow)
 )
 
 // num is a number split into sign, significant digits and exponent:

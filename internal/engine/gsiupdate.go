@@ -156,7 +156,7 @@ func gsiPosition(d *protocol.TableDescription, name string) int {
 }
 
 func indexNotFound(name string) error {
-	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Index: %s not found", name)
+	return apierr.New(apierr.ResourceNotFound, msgNotFound+": Index: %s not found", name)
 }
 
 // updateIndex changes an index's provisioned throughput (refused on an

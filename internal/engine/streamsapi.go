@@ -37,8 +37,8 @@ func (e *Engine) visible(s *streamMeta) bool {
 // The Streams API's answers for what does not exist or cannot be read, as
 // the service words them.
 const (
-	msgStreamNotFound  = "Requested resource not found: Stream: %s not found"
-	msgNoShard         = "Requested resource not found: Shard does not exist"
+	msgStreamNotFound  = msgNotFound + ": Stream: %s not found"
+	msgNoShard         = msgNotFound + ": Shard does not exist"
 	msgInvalidSequence = "Invalid SequenceNumber %s for shard %s"
 	msgInvalidIterator = "Invalid ShardIterator"
 	msgExpiredIterator = "Iterator expired. The iterator was created at time %s while right now it is %s. The iterator is valid for 15 minutes."

@@ -335,16 +335,16 @@ func arithNumbers(op byte, a, b string) (string, error) {
 		_, err = arithCtx.Add(&z, x, y)
 	}
 	if err != nil {
-		return "", apierr.Validationf("Number overflow. Attempting to store a number with magnitude larger than supported range")
+		return "", apierr.Validationf(attr.MsgOverflow)
 	}
 	// A result out of range is an overflow or underflow even when it also
 	// has too many digits (9.9E+125 + 9.9E+125 with 38 digits each).
 	if !z.IsZero() {
 		switch lead := z.NumDigits() + int64(z.Exponent) - 1; {
 		case lead > 125:
-			return "", apierr.Validationf("Number overflow. Attempting to store a number with magnitude larger than supported range")
+			return "", apierr.Validationf(attr.MsgOverflow)
 		case lead < -130:
-			return "", apierr.Validationf("Number underflow. Attempting to store a number with magnitude smaller than supported range")
+			return "", apierr.Validationf(attr.MsgUnderflow)
 		}
 	}
 	s, err := attr.FormatDecimal(&z)
