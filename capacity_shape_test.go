@@ -37,8 +37,24 @@ func TestCapacityReadWriteUnitsOnlyInTransactions(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkTotal(t, "Query", q.ConsumedCapacity, unitsOnly, 0.5)
+	u, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: tbl, Key: pk("a"), UpdateExpression: aws.String("SET v = :v"),
+		ExpressionAttributeValues: avMap{":v": s("x")}, ReturnConsumedCapacity: total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTotal(t, "UpdateItem", u.ConsumedCapacity, unitsOnly, 1)
+	sc, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: tbl, ReturnConsumedCapacity: total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTotal(t, "Scan", sc.ConsumedCapacity, unitsOnly, 0.5)
 	checkBatchTotals(t, c)
 	checkTransactTotals(t, c)
+	d, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: tbl, Key: pk("c"), ReturnConsumedCapacity: total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTotal(t, "DeleteItem", d.ConsumedCapacity, unitsOnly, 1)
 }
 
 func checkBatchTotals(t *testing.T, c *dynamodb.Client) {

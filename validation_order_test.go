@@ -263,3 +263,19 @@ func TestExpressionChecksInDynamoDBOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestAttributeUpdatesActionCollectedWithModel: a legacy AttributeUpdates
+// entry's Action is a model enum, listed in the model's order and reported
+// with the other model violations, before the table is looked up.
+func TestAttributeUpdatesActionCollectedWithModel(t *testing.T) {
+	c := composite(t)
+	const action = "Value 'REPLACE' at 'attributeUpdates.a.member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]"
+	in := &dynamodb.UpdateItemInput{TableName: aws.String("missing"), Key: map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")},
+		AttributeUpdates: map[string]types.AttributeValueUpdate{"a": {Action: "REPLACE", Value: s("x")}}}
+	_, err := c.UpdateItem(ctx, in)
+	wantAPIError(t, err, validation, oneError+action)
+	in.ReturnValues = "SOME"
+	_, err = c.UpdateItem(ctx, in)
+	wantAPIError(t, err, validation, "2 validation errors detected: "+action+
+		"; Value 'SOME' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]")
+}

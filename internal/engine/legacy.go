@@ -211,7 +211,7 @@ func addLegacyAction(u *expr.Update, name string, a protocol.AttributeValueUpdat
 	case action == "ADD":
 		u.Add = append(u.Add, expr.AddAction{Path: path, Value: v})
 	default:
-		return apierr.Validationf("1 validation error detected: Value '%s' at 'attributeUpdates.%s.member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]", action, name)
+		return validate.BadAttributeAction(action, name)
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ var (
 	collectionMetricSet = []string{"SIZE", "NONE"}
 	onConditionFailSet  = []string{"ALL_OLD", "NONE"}
 	conditionalOpSet    = []string{"AND", "OR"}
+	attributeActionSet  = []string{"ADD", "PUT", "DELETE"}
 )
 
 // PutItem checks a PutItem request: model constraints, then how expression
@@ -58,7 +59,7 @@ func DeleteItem(in *protocol.DeleteItemInput) error {
 
 // UpdateItem checks an UpdateItem request, in PutItem's order.
 func UpdateItem(in *protocol.UpdateItemInput) error {
-	if err := write(in.TableName, in.Key, "key", &in.WriteOptions); err != nil {
+	if err := write(in.TableName, in.Key, "key", &in.WriteOptions, in.AttributeUpdates); err != nil {
 		return err
 	}
 	if err := params(&in.WriteOptions, true, in.UpdateExpression, in.AttributeUpdates); err != nil {
@@ -80,6 +81,14 @@ func UpdateItem(in *protocol.UpdateItemInput) error {
 func BadComparisonOperator(op, member string) error {
 	var v violations
 	v.enum(&op, member, comparisonOpSet)
+	return v.err()
+}
+
+// BadAttributeAction is the model's refusal of a legacy AttributeUpdates
+// entry's Action at attribute name.
+func BadAttributeAction(action, name string) error {
+	var v violations
+	v.enum(&action, "attributeUpdates."+name+".member.action", attributeActionSet)
 	return v.err()
 }
 
@@ -146,10 +155,16 @@ func uniqueAttributesToGet(names []string) error {
 	return nil
 }
 
-func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions) error {
+// write checks the model constraints the single-item writes share;
+// UpdateItem also passes its legacy AttributeUpdates, whose Action is an
+// enum the model checks with the rest, after Key as in the model.
+func write(table *string, it protocol.Item, member string, o *protocol.WriteOptions, updates ...map[string]protocol.AttributeValueUpdate) error {
 	var v violations
 	v.tableRef(table)
 	v.present(it == nil, member)
+	if len(updates) > 0 {
+		v.attributeActions(updates[0])
+	}
 	v.expected(o.Expected)
 	v.enum(o.ReturnValues, "returnValues", returnValueSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
@@ -157,6 +172,17 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
 	return v.tableErr(table)
+}
+
+// attributeActions checks the legacy AttributeUpdates entries' actions,
+// in name order; an absent Action means PUT.
+func (v *violations) attributeActions(m map[string]protocol.AttributeValueUpdate) {
+	if len(m) == 0 {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		v.enum(m[name].Action, "attributeUpdates."+name+".member.action", attributeActionSet)
+	}
 }
 
 // expected checks the legacy Expected entries' operators, in name order.
