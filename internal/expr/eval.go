@@ -136,7 +136,7 @@ func evalFunc(c *FuncCond, item attr.Item) (bool, error) {
 		want = 1
 	}
 	if len(c.Args) != want {
-		return false, apierr.Validationf("Invalid ConditionExpression: Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d", c.Func, len(c.Args))
+		return false, apierr.Validationf(prefixCondition+msgOperandCount, c.Func, len(c.Args))
 	}
 	switch c.Func {
 	case "attribute_exists", "attribute_not_exists":
@@ -281,7 +281,7 @@ func ValidateCond(c Cond, k Kind) error {
 }
 
 func errBadFunc(name string) *apierr.Error {
-	return apierr.Validationf("Invalid ConditionExpression: Invalid function name; function: %s", name)
+	return apierr.Validationf(prefixCondition+msgBadFunc, name)
 }
 
 func errBadOperand(op Operand) *apierr.Error {

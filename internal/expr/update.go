@@ -287,13 +287,13 @@ func updOperand(op Operand, item attr.Item) (attr.Value, error) {
 
 func updCall(op *CallOperand, item attr.Item) (attr.Value, error) {
 	if len(op.Args) != 2 {
-		return attr.Value{}, apierr.Validationf("Invalid UpdateExpression: Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d", op.Func, len(op.Args))
+		return attr.Value{}, apierr.Validationf(prefixUpdate+msgOperandCount, op.Func, len(op.Args))
 	}
 	switch op.Func {
 	case "if_not_exists":
 		p, ok := op.Args[0].(*PathOperand)
 		if !ok {
-			return attr.Value{}, apierr.Validationf("Invalid UpdateExpression: Operator or function requires a document path; operator or function: if_not_exists")
+			return attr.Value{}, apierr.Validationf(prefixUpdate+msgNeedsPath, "if_not_exists")
 		}
 		if v, ok := lookup(item, p.Path); ok {
 			return v, nil
@@ -314,7 +314,7 @@ func updCall(op *CallOperand, item attr.Item) (attr.Value, error) {
 		l := make([]attr.Value, 0, len(a.L)+len(b.L))
 		return attr.Value{L: append(append(l, a.L...), b.L...)}, nil
 	}
-	return attr.Value{}, apierr.Validationf("Invalid UpdateExpression: Invalid function name; function: %s", op.Func)
+	return attr.Value{}, apierr.Validationf(prefixUpdate+msgBadFunc, op.Func)
 }
 
 // arithNumbers computes a op b exactly and formats the result as DynamoDB stores
