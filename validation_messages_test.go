@@ -215,3 +215,74 @@ func TestWriteExpressionErrorsPrefixed(t *testing.T) {
 		ExpressionAttributeNames: map[string]string{"#u": "u"}})
 	wantAPIError(t, err, validation, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}")
 }
+
+// TestReadExpressionErrorsAreNotPrefixed: the reads report an empty
+// expression and an unused name without the one-error prefix the
+// single-item writes glue on.
+func TestReadExpressionErrorsAreNotPrefixed(t *testing.T) {
+	c := composite(t)
+	_, err := c.Query(ctx, keyCond(&dynamodb.QueryInput{ProjectionExpression: aws.String("")}))
+	wantAPIError(t, err, validation, "Invalid ProjectionExpression: The expression can not be empty;")
+	_, err = c.Query(ctx, keyCond(&dynamodb.QueryInput{FilterExpression: aws.String("")}))
+	wantAPIError(t, err, validation, "Invalid FilterExpression: The expression can not be empty;")
+	_, err = c.Query(ctx, keyCond(&dynamodb.QueryInput{ExpressionAttributeNames: map[string]string{"#u": "u"}}))
+	wantAPIError(t, err, validation, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}")
+	_, err = c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("tbl"), Key: map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")},
+		ProjectionExpression: aws.String("pk"), ExpressionAttributeNames: map[string]string{"#u": "u"}})
+	wantAPIError(t, err, validation, "Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}")
+}
+
+// TestPathOverlapNamesResolvedPaths: the overlap message prints each path
+// with its names resolved and its elements comma-separated, and a name
+// whose value holds a dot is one attribute, which overlaps nothing.
+func TestPathOverlapNamesResolvedPaths(t *testing.T) {
+	c := composite(t)
+	key := map[string]types.AttributeValue{"pk": s("a"), "sk": s("b")}
+	const overlap = oneError + "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; "
+	vals := map[string]types.AttributeValue{":h": s("h")}
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key,
+		UpdateExpression: aws.String("SET string_set.nested = :h, string_set.nested = :h"), ExpressionAttributeValues: vals})
+	wantAPIError(t, err, validation, overlap+"path one: [string_set, nested], path two: [string_set, nested]")
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key,
+		UpdateExpression: aws.String("SET #s = :h, #n = :h"), ExpressionAttributeNames: map[string]string{"#s": "string_set", "#n": "string_set"},
+		ExpressionAttributeValues: vals})
+	wantAPIError(t, err, validation, overlap+"path one: [string_set], path two: [string_set]")
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("tbl"), Key: key,
+		UpdateExpression: aws.String("SET string_set = :h, #n = :h"), ExpressionAttributeNames: map[string]string{"#n": "string_set.nested"},
+		ExpressionAttributeValues: vals})
+	if err != nil {
+		t.Fatalf("a dotted name is one attribute: %v", err)
+	}
+}
+
+// TestQuerySelectRulesOnAnIndexPrefixed: on an index, where
+// ALL_PROJECTED_ATTRIBUTES is allowed, a projection beside a Select that
+// returns whole items or a count is refused, with Query's prefix, for
+// ProjectionExpression and legacy AttributesToGet alike.
+func TestQuerySelectRulesOnAnIndexPrefixed(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createIndexed(t, c, "idx")
+	keyConds := map[string]types.Condition{"gpk": {ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{s("v")}}}
+	for sel, got := range map[types.Select]string{
+		types.SelectAllAttributes:          "ALL_ATTRIBUTES",
+		types.SelectAllProjectedAttributes: "ALL_PROJECTED_ATTRIBUTES",
+		types.SelectCount:                  "only the Count",
+	} {
+		_, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("idx"), IndexName: aws.String("gsi"), Select: sel,
+			KeyConditionExpression: aws.String("gpk = :v"), ExpressionAttributeValues: avMap{":v": s("v")}, ProjectionExpression: aws.String("gpk")})
+		wantAPIError(t, err, validation, oneError+"Cannot specify the ProjectionExpression when choosing to get "+got)
+		_, err = c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("idx"), IndexName: aws.String("gsi"), Select: sel,
+			KeyConditions: keyConds, AttributesToGet: []string{"gpk"}})
+		wantAPIError(t, err, validation, oneError+"Cannot specify the AttributesToGet when choosing to get "+got)
+	}
+	for _, sel := range []types.Select{types.SelectAllProjectedAttributes, types.SelectSpecificAttributes} {
+		proj := aws.String("gpk")
+		if sel == types.SelectAllProjectedAttributes {
+			proj = nil
+		}
+		if _, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("idx"), IndexName: aws.String("gsi"), Select: sel,
+			KeyConditionExpression: aws.String("gpk = :v"), ExpressionAttributeValues: avMap{":v": s("v")}, ProjectionExpression: proj}); err != nil {
+			t.Errorf("%s on an index: %v", sel, err)
+		}
+	}
+}
