@@ -188,7 +188,7 @@ func (e *Engine) lockedTable(ref string) (*table, error) {
 }
 
 func tableNotFound(name string) error {
-	return apierr.New(apierr.ResourceNotFound, "Requested resource not found: Table: %s not found", name)
+	return apierr.New(apierr.ResourceNotFound, msgNotFound+": Table: %s not found", name)
 }
 
 // tableNames lists the tables in name order, those still shown as

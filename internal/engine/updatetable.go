@@ -152,7 +152,7 @@ func updateBilling(d *protocol.TableDescription, in *protocol.UpdateTableInput, 
 
 func toOnDemand(d *protocol.TableDescription, in *protocol.UpdateTableInput, now float64) error {
 	if in.ProvisionedThroughput != nil {
-		return apierr.Validationf("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+		return validate.TableThroughput(in.ProvisionedThroughput, "PAY_PER_REQUEST")
 	}
 	if billingMode(d) != "PAY_PER_REQUEST" {
 		d.BillingModeSummary = &protocol.BillingModeSummary{BillingMode: "PAY_PER_REQUEST", LastUpdateToPayPerRequestDateTime: &now}
