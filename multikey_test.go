@@ -349,3 +349,30 @@ func TestMultiKeyOnlyForGSIs(t *testing.T) {
 		"KeySchemaElement(attributeName=b, keyType=RANGE), KeySchemaElement(attributeName=c, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: "+
 		"Member must have length less than or equal to 2")
 }
+
+// TestMultiKeyGSILegacyKeyConditions: KeyConditions follow the same rules,
+// with as many conditions as the index has key attributes.
+func TestMultiKeyGSILegacyKeyConditions(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createOrders(t, c, true)
+	loadOrders(t, c)
+	cond := func(op types.ComparisonOperator, vs ...types.AttributeValue) types.Condition {
+		return types.Condition{ComparisonOperator: op, AttributeValueList: vs}
+	}
+	conds := map[string]types.Condition{"tenant": cond("EQ", s("acme")), "area": cond("EQ", n("1")),
+		"yr": cond("EQ", n("2025")), "tag": cond("EQ", bin(1)), "label": cond("BEGINS_WITH", s("a"))}
+	in := &dynamodb.QueryInput{TableName: aws.String("orders"), IndexName: aws.String("byPlace"), KeyConditions: conds}
+	out, err := c.Query(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(out.Items); !slices.Equal(got, []string{"o4", "o8"}) {
+		t.Errorf("got %v", got)
+	}
+	delete(conds, "tag")
+	_, err = c.Query(ctx, in)
+	wantAPIError(t, err, "ValidationException", "RANGE key attributes tag must have equality conditions specified in the query because a condition is present on key attribute label")
+	conds["tag"], conds["id"] = cond("EQ", bin(1)), cond("EQ", s("o1"))
+	_, err = c.Query(ctx, in)
+	wantAPIError(t, err, "ValidationException", "Conditions can be of length 1 or 2 only")
+}

@@ -29,6 +29,9 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 	if p.ix != nil {
 		key = p.ix.key
 	}
+	if err := validate.KeyConditionsCount(len(in.KeyConditions), len(key.hashes)+len(key.rngs)); err != nil {
+		return nil, err
+	}
 	kc, err := analyzeKeyCond(r.key, key)
 	if err != nil {
 		return nil, err
