@@ -356,3 +356,28 @@ func TestMultiKeyEncodingUnambiguous(t *testing.T) {
 		t.Fatalf("([1], -1) %x should sort before ([1 0], -9) %x", c, d)
 	}
 }
+
+// FuzzMultiKeyEncodingOrder: the bytes of consecutive key encodings order
+// as the tuples compared attribute by attribute, each by its type.
+func FuzzMultiKeyEncodingOrder(f *testing.F) {
+	f.Add("a", "bc", int64(1), []byte{0}, "ab", "c", int64(-1), []byte{0, 1})
+	f.Add("a", "a\x00", int64(0), []byte{}, "a", "a", int64(0), []byte{1})
+	f.Fuzz(func(t *testing.T, s1, s2 string, n1 int64, b1 []byte, u1, u2 string, m1 int64, c1 []byte) {
+		x := []attr.Value{attr.Str(s1), attr.Num(fmt.Sprint(n1)), attr.Bin(b1), attr.Str(s2)}
+		y := []attr.Value{attr.Str(u1), attr.Num(fmt.Sprint(m1)), attr.Bin(c1), attr.Str(u2)}
+		for _, y := range [][]attr.Value{y, {x[0], y[1], y[2], y[3]}, {x[0], x[1], y[2], y[3]}, {x[0], x[1], x[2], y[3]}} {
+			if got, want := bytes.Compare(appendValues(nil, x), appendValues(nil, y)), compareTuples(x, y); got != want {
+				t.Fatalf("%v vs %v: bytes %d, values %d", x, y, got, want)
+			}
+		}
+	})
+}
+
+func compareTuples(x, y []attr.Value) int {
+	for i := range x {
+		if c, _ := attr.Compare(&x[i], &y[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
