@@ -188,13 +188,14 @@ func assignTerms(terms []keyTerm, key keySchema) (hash, sort []*keyTerm, err err
 		}
 		byName[terms[i].name] = &terms[i]
 	}
-	for _, a := range key.hashes {
-		if byName[a.name] == nil {
+	slots := make([]*keyTerm, len(key.hashes)+len(key.rngs)) // one allocation for both
+	hash = slots[:len(key.hashes)]
+	for i, a := range key.hashes {
+		if hash[i] = byName[a.name]; hash[i] == nil {
 			return nil, nil, apierr.Validationf(msgKeyMissed, a.name)
 		}
-		hash = append(hash, byName[a.name])
 	}
-	if sort, err = sortTerms(byName, key); err != nil {
+	if sort, err = sortTerms(byName, key, slots[len(key.hashes):]); err != nil {
 		return nil, nil, err
 	}
 	for _, h := range hash {
@@ -205,17 +206,14 @@ func assignTerms(terms []keyTerm, key keySchema) (hash, sort []*keyTerm, err err
 	return hash, sort, checkSortPrefix(sort, key)
 }
 
-// sortTerms lists the sort attributes' terms up to the last one given,
-// refusing a term on an attribute outside the key.
-func sortTerms(byName map[string]*keyTerm, key keySchema) ([]*keyTerm, error) {
+// sortTerms fills sort with the sort attributes' terms and cuts it after
+// the last one given, refusing a term on an attribute outside the key.
+func sortTerms(byName map[string]*keyTerm, key keySchema, sort []*keyTerm) ([]*keyTerm, error) {
 	found := len(key.hashes)
-	var sort []*keyTerm
-	for _, a := range key.rngs {
-		t := byName[a.name]
-		if t != nil {
+	for i, a := range key.rngs {
+		if sort[i] = byName[a.name]; sort[i] != nil {
 			found++
 		}
-		sort = append(sort, t)
 	}
 	if found != len(byName) {
 		return nil, apierr.Validationf(msgKeyUnsupport)
@@ -251,12 +249,14 @@ func nextTerm(sort []*keyTerm, i int) *keyTerm {
 // buildKeyCond checks the values' types against the schema.
 func buildKeyCond(hash, sort []*keyTerm, key keySchema) (keyCond, error) {
 	var kc keyCond
+	vals := make([]attr.Value, len(hash)+max(len(sort)-1, 0)) // one allocation for hash and eq
 	for i, h := range hash {
 		if h.vals[0].Value.Kind() != key.hashes[i].kind {
 			return keyCond{}, apierr.Validationf(msgKeyType)
 		}
-		kc.hash = append(kc.hash, h.vals[0].Value)
+		vals[i] = h.vals[0].Value
 	}
+	kc.hash = vals[:len(hash)]
 	if len(sort) == 0 {
 		return kc, nil
 	}
@@ -265,7 +265,10 @@ func buildKeyCond(hash, sort []*keyTerm, key keySchema) (keyCond, error) {
 		if t.vals[0].Value.Kind() != key.rngs[i].kind {
 			return keyCond{}, apierr.Validationf(msgKeyType)
 		}
-		kc.eq = append(kc.eq, t.vals[0].Value)
+		vals[len(hash)+i] = t.vals[0].Value
+	}
+	if last > 0 {
+		kc.eq = vals[len(hash):]
 	}
 	return kc, finalSortTerm(&kc, sort[last], key.rngs[last])
 }
