@@ -376,3 +376,71 @@ func TestMultiKeyGSILegacyKeyConditions(t *testing.T) {
 	_, err = c.Query(ctx, in)
 	wantAPIError(t, err, "ValidationException", "Conditions can be of length 1 or 2 only")
 }
+
+// TestMultiKeyGSIUpdatesMoveEntries: changing a sort attribute moves the
+// item within the index; removing a key attribute takes it out; a
+// transaction's writes are type-checked like a PutItem's.
+func TestMultiKeyGSIUpdatesMoveEntries(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createOrders(t, c, true)
+	loadOrders(t, c)
+	key := map[string]types.AttributeValue{"id": s("o7")}
+	_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("orders"), Key: key,
+		UpdateExpression: aws.String("SET yr = :y"), ExpressionAttributeValues: map[string]types.AttributeValue{":y": n("3000")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("orders"), Key: map[string]types.AttributeValue{"id": s("o3")},
+		UpdateExpression: aws.String("REMOVE tag")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := placeIDs(t, c, "", nil), []string{"o2", "o4", "o8", "o1", "o7"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &types.Put{
+		TableName: aws.String("orders"), Item: order("o9", s("acme"), n("1"), s("2025"), bin(1), s("a"))}}}})
+	wantAPIError(t, err, "ValidationException", "One or more parameter values were invalid: Type mismatch for Index Key yr Expected: N Actual: S IndexName: byPlace")
+}
+
+// TestMultiKeyGSIReadChecks: a filter may not read any index key
+// attribute; a start key must hold the values held equal; a parallel Scan
+// of the index splits it without loss.
+func TestMultiKeyGSIReadChecks(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createOrders(t, c, true)
+	loadOrders(t, c)
+	in := placeInput("", nil, true)
+	in.FilterExpression, in.ExpressionAttributeValues[":x"] = aws.String("label = :x"), s("a")
+	_, err := c.Query(ctx, in)
+	wantAPIError(t, err, "ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key attribute: label")
+	in = placeInput("yr = :y AND tag >= :g", map[string]types.AttributeValue{":y": n("2025"), ":g": bin(1)}, true)
+	in.ExclusiveStartKey = order("o2", s("acme"), n("1"), n("2024"), bin(2), s("a"))
+	_, err = c.Query(ctx, in)
+	wantAPIError(t, err, "ValidationException", "The provided starting key does not match the range key predicate")
+	var got []string
+	for seg := range int32(3) {
+		out, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("orders"), IndexName: aws.String("byPlace"),
+			Segment: aws.Int32(seg), TotalSegments: aws.Int32(3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ids(out.Items)...)
+	}
+	slices.Sort(got)
+	if want := []string{"o1", "o2", "o3", "o4", "o6", "o7", "o8"}; !slices.Equal(got, want) {
+		t.Errorf("segments: got %v, want %v", got, want)
+	}
+}
+
+// TestMultiKeyNotForLSIs: an LSI's key schema stays at two elements.
+func TestMultiKeyNotForLSIs(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("bad"), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: mkDefs("a:S", "b:S", "c:S", "d:S"), KeySchema: keyElems([]string{"a"}, []string{"b"}),
+		LocalSecondaryIndexes: []types.LocalSecondaryIndex{{IndexName: aws.String("lsi"), KeySchema: keyElems([]string{"a"}, []string{"c", "d"}),
+			Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}}})
+	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), "+
+		"KeySchemaElement(attributeName=c, keyType=RANGE), KeySchemaElement(attributeName=d, keyType=RANGE)]' at 'localSecondaryIndexes.1.member.keySchema' "+
+		"failed to satisfy constraint: Member must have length less than or equal to 2")
+}
