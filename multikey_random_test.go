@@ -23,20 +23,29 @@ import (
 // a brute-force filter and sort of the items.
 func TestMultiKeyRandomSchemas(t *testing.T) {
 	for seed := range uint64(8) {
-		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(seed, 18))
-			c := sortkeytest.New(t).Client()
-			sc := randomSchema(r)
-			sc.create(t, c)
-			items := sc.load(t, c, r, 80)
-			for range 40 {
-				q := sc.randomQuery(r)
-				want := sc.expected(items, q)
-				if got := q.run(t, c, int32(1+r.IntN(6))); !slices.Equal(got, want) {
-					t.Fatalf("%s %v (forward %v):\ngot  %v\nwant %v", q.expr, q.vals, q.forward, got, want)
-				}
-			}
-		})
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { checkRandomSchema(t, seed) })
+	}
+}
+
+// FuzzMultiKeyRandomSchemas is TestMultiKeyRandomSchemas for any seed:
+// go test -fuzz FuzzMultiKeyRandomSchemas.
+func FuzzMultiKeyRandomSchemas(f *testing.F) {
+	f.Add(uint64(100))
+	f.Fuzz(func(t *testing.T, seed uint64) { checkRandomSchema(t, seed) })
+}
+
+func checkRandomSchema(t *testing.T, seed uint64) {
+	r := rand.New(rand.NewPCG(seed, 18))
+	c := sortkeytest.New(t).Client()
+	sc := randomSchema(r)
+	sc.create(t, c)
+	items := sc.load(t, c, r, 80)
+	for range 40 {
+		q := sc.randomQuery(r)
+		want := sc.expected(items, q)
+		if got := q.run(t, c, int32(1+r.IntN(6))); !slices.Equal(got, want) {
+			t.Fatalf("%s %v (forward %v):\ngot  %v\nwant %v", q.expr, q.vals, q.forward, got, want)
+		}
 	}
 }
 
