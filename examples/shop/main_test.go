@@ -66,14 +66,18 @@ func TestCreateTablesAsDesigned(t *testing.T) {
 	for _, g := range tbl.GlobalSecondaryIndexes {
 		got = append(got, *g.IndexName+" "+keys(g.KeySchema)+" "+string(g.Projection.ProjectionType))
 	}
-	want := []string{"PK/SK", "LSI PK/SKU ALL", "GSI1 GSI1PK/GSI1SK ALL", "GSI2 GSI2PK/GSI2SK ALL"}
+	want := []string{"PK/SK", "LSI PK/SKU ALL", "GSI1 GSI1PK/GSI1SK ALL", "GSI2 GSI2PK/GSI2SK ALL", "GSI3 brand_id/category_id/created_at ALL"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("table %v, want %v", got, want)
 	}
 }
 
 func keys(ks []types.KeySchemaElement) string {
-	return *ks[0].AttributeName + "/" + *ks[1].AttributeName
+	var names []string
+	for _, k := range ks {
+		names = append(names, *k.AttributeName)
+	}
+	return strings.Join(names, "/")
 }
 
 // TestNewStoreIDsAreKSUIDsOfCreation checks the ids of the real clock:

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -54,6 +56,23 @@ func (s *Store) ListProductsByBrand(ctx context.Context, brandID string, dir Dir
 func (s *Store) ListProductsByBrandAndCategory(ctx context.Context, brandID, categoryID string, dir Direction) ([]Product, error) {
 	return queryAll[Product](ctx, s, query{index: indexGSI1, cond: "GSI1PK = :pk AND begins_with(GSI1SK, :prefix)",
 		values: values(":pk", "BRAND#"+brandID, ":prefix", "CAT#"+categoryID+"#"), dir: dir})
+}
+
+// ListProductsByBrandAndCategorySince queries GSI3 for brand_id=<brand>
+// AND category_id=<category> AND created_at >= since: by created_at. The
+// multi-attribute key compares each attribute on its own, so no prefix
+// string has to be built, and the time bound is a plain condition on the
+// product's own created_at (attributevalue writes times as RFC 3339 in
+// UTC here, which sorts as time does for the sample's whole seconds).
+func (s *Store) ListProductsByBrandAndCategorySince(ctx context.Context, brandID, categoryID string, since time.Time, dir Direction) ([]Product, error) {
+	at, err := attributevalue.Marshal(since)
+	if err != nil {
+		return nil, err
+	}
+	vals := values(":b", brandID, ":c", categoryID)
+	vals[":since"] = at
+	return queryAll[Product](ctx, s, query{index: indexGSI3, cond: "brand_id = :b AND category_id = :c AND created_at >= :since",
+		values: vals, dir: dir})
 }
 
 // ListProductsByCategory queries GSI2 for GSI2PK="CAT#<id>": a category's

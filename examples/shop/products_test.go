@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestGetProductByID(t *testing.T) {
@@ -44,6 +45,21 @@ func TestListProductsByBrandAndCategory(t *testing.T) {
 	got, err = sh.ListProductsByBrandAndCategory(ctx, sony, headphones, Descending)
 	same(t, got, err, sh.products("WF-1000XM5", "WH-1000XM5")...)
 	got, err = sh.ListProductsByBrandAndCategory(ctx, sony, sh.sample.Categories["Laptops"].ID, Ascending)
+	same(t, got, err)
+}
+
+// TestListProductsByBrandAndCategorySince reads Sony's headphones on the
+// multi-attribute GSI3: those created at or after a time, by created_at.
+func TestListProductsByBrandAndCategorySince(t *testing.T) {
+	sh := newShop(t)
+	sony, headphones := sh.sample.Brands["Sony"].ID, sh.sample.Categories["Headphones"].ID
+	got, err := sh.ListProductsByBrandAndCategorySince(ctx, sony, headphones, time.Time{}, Ascending)
+	same(t, got, err, sh.products("WH-1000XM5", "WF-1000XM5")...)
+	sh.served(t, queryOn("GSI3", "brand_id = :b AND category_id = :c AND created_at >= :since"))
+	since := sh.sample.Products["WF-1000XM5"].CreatedAt
+	got, err = sh.ListProductsByBrandAndCategorySince(ctx, sony, headphones, since, Descending)
+	same(t, got, err, sh.products("WF-1000XM5")...)
+	got, err = sh.ListProductsByBrandAndCategorySince(ctx, sony, headphones, since.Add(time.Second), Ascending)
 	same(t, got, err)
 }
 

@@ -15,6 +15,10 @@ const (
 	indexLSI  = "LSI"
 	indexGSI1 = "GSI1"
 	indexGSI2 = "GSI2"
+	// indexGSI3 is not in the design: a multi-attribute GSI over the
+	// product's own brand_id, category_id and created_at, where GSI1 needs
+	// the hand-built GSI1SK "CAT#<category>#AT#<time>".
+	indexGSI3 = "GSI3"
 )
 
 // maxTableWait bounds the wait for a new table on AWS.
@@ -32,8 +36,10 @@ func CreateTables(ctx context.Context, db *dynamodb.Client, table string) error 
 }
 
 // tableDefinition is the design's key schema: PK/SK on the table, SKU as
-// the LSI's alternate sort key, and GSI1/GSI2 on their own key pairs. Every
-// index projects ALL because every access pattern returns whole entities.
+// the LSI's alternate sort key, and GSI1/GSI2 on their own key pairs; and
+// GSI3, keyed on the product's attributes themselves (HASH brand_id, RANGE
+// category_id then created_at). Every index projects ALL because every
+// access pattern returns whole entities.
 func tableDefinition(table string) *dynamodb.CreateTableInput {
 	return &dynamodb.CreateTableInput{
 		TableName:   aws.String(table),
@@ -41,6 +47,7 @@ func tableDefinition(table string) *dynamodb.CreateTableInput {
 		AttributeDefinitions: []types.AttributeDefinition{
 			stringAttr("PK"), stringAttr("SK"), stringAttr("SKU"),
 			stringAttr("GSI1PK"), stringAttr("GSI1SK"), stringAttr("GSI2PK"), stringAttr("GSI2SK"),
+			stringAttr("brand_id"), stringAttr("category_id"), stringAttr("created_at"),
 		},
 		KeySchema: keySchema("PK", "SK"),
 		LocalSecondaryIndexes: []types.LocalSecondaryIndex{{IndexName: aws.String(indexLSI),
@@ -48,6 +55,8 @@ func tableDefinition(table string) *dynamodb.CreateTableInput {
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{
 			{IndexName: aws.String(indexGSI1), KeySchema: keySchema("GSI1PK", "GSI1SK"), Projection: projectAll()},
 			{IndexName: aws.String(indexGSI2), KeySchema: keySchema("GSI2PK", "GSI2SK"), Projection: projectAll()},
+			{IndexName: aws.String(indexGSI3), KeySchema: append(keySchema("brand_id", "category_id"),
+				types.KeySchemaElement{AttributeName: aws.String("created_at"), KeyType: types.KeyTypeRange}), Projection: projectAll()},
 		},
 	}
 }

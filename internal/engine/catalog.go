@@ -66,6 +66,25 @@ type keyAttr struct {
 type keySchema struct {
 	hash keyAttr
 	rng  keyAttr // rng.name is "" for a hash-only table
+	// hashes and rngs are every key attribute in schema order: a GSI with
+	// multi-attribute keys has up to four of each; hash and rng are their
+	// first elements, which is all a table's or an LSI's key has.
+	hashes, rngs []keyAttr
+}
+
+// has reports whether name is one of the key's attributes.
+func (k *keySchema) has(name string) bool {
+	for _, a := range k.hashes {
+		if a.name == name {
+			return true
+		}
+	}
+	for _, a := range k.rngs {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func newTable(meta tableMeta, alive *lifecycle) *table {
@@ -89,10 +108,16 @@ func schemaOf(ks []protocol.KeySchemaElement, defs []protocol.AttributeDefinitio
 	for _, k := range ks {
 		a := keyAttr{name: *k.AttributeName, kind: types[*k.AttributeName]}
 		if *k.KeyType == "HASH" {
-			s.hash = a
+			s.hashes = append(s.hashes, a)
 		} else {
-			s.rng = a
+			s.rngs = append(s.rngs, a)
 		}
+	}
+	if len(s.hashes) > 0 {
+		s.hash = s.hashes[0]
+	}
+	if len(s.rngs) > 0 {
+		s.rng = s.rngs[0]
 	}
 	return s
 }

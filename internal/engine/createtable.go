@@ -17,6 +17,11 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 	if err := checkCreate(in); err != nil {
 		return nil, err
 	}
+	return e.createTable(in)
+}
+
+// createTable creates the table of a request already checked.
+func (e *Engine) createTable(in *protocol.CreateTableInput) (*protocol.CreateTableOutput, error) {
 	name, err := e.resolveName(*in.TableName)
 	if err != nil {
 		return nil, err

@@ -13,30 +13,40 @@ import (
 //	prefix(table, index) | hash(index pk) | index pk | index sk | table pk | table sk
 //
 // The table's key at the end makes entries unique when index keys repeat;
-// the value is the item as projected into the index. An item without the
-// index's key attributes has no entry: that is what makes an index sparse.
+// the value is the item as projected into the index. An item without every
+// one of the index's key attributes has no entry: that is what makes an
+// index sparse. A multi-attribute key's index pk (and sk) is its values'
+// key encodings one after another: each encoding ends itself and none is a
+// prefix of another, so byte order is the order of the values compared one
+// after the other, and ("a","bc") cannot meet ("ab","c").
 
 // entryKey is the index entry key of it, or nil when it is not in the index.
 func (t *table) entryKey(ix *indexSchema, it attr.Item) []byte {
-	if it == nil {
+	if it == nil || !hasAll(it, ix.key.hashes) || !hasAll(it, ix.key.rngs) {
 		return nil
 	}
-	ipk, iok := it[ix.key.hash.name]
-	if !iok || (ix.key.rng.name != "" && !hasAttr(it, ix.key.rng.name)) {
-		return nil
-	}
-	ik := attr.AppendKey(nil, &ipk)
+	ik := appendKeyValues(nil, it, ix.key.hashes)
 	k := storage.ItemKey(storage.ItemPrefix(t.meta.ID, ix.id), ik, nil)
-	if ix.key.rng.name != "" {
-		v := it[ix.key.rng.name]
-		k = attr.AppendKey(k, &v)
-	}
+	k = appendKeyValues(k, it, ix.key.rngs)
 	return t.appendTableKey(k, it)
 }
 
-func hasAttr(it attr.Item, name string) bool {
-	_, ok := it[name]
-	return ok
+func hasAll(it attr.Item, keys []keyAttr) bool {
+	for _, k := range keys {
+		if _, ok := it[k.name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// appendKeyValues appends the key encodings of it's values for keys.
+func appendKeyValues(dst []byte, it attr.Item, keys []keyAttr) []byte {
+	for _, k := range keys {
+		v := it[k.name]
+		dst = attr.AppendKey(dst, &v)
+	}
+	return dst
 }
 
 // appendTableKey appends the encoded table key of it.
@@ -66,7 +76,7 @@ func (t *table) projectInto(ix *indexSchema, it attr.Item) attr.Item {
 }
 
 func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
-	return name == t.key.hash.name || name == t.key.rng.name || name == ix.key.hash.name || name == ix.key.rng.name
+	return name == t.key.hash.name || name == t.key.rng.name || ix.key.has(name)
 }
 
 // writeIndexes adds to b the index changes of replacing old with new: an

@@ -64,11 +64,20 @@ func (t *table) checkIndexKeys(it attr.Item) error {
 }
 
 // checkIndexKeysOf checks it against one index's key schema.
+// Each attribute of a multi-attribute key is checked on its own, with the
+// limit of its key type.
 func checkIndexKeysOf(ix *indexSchema, it attr.Item) error {
-	if err := checkIndexKey(ix.name, ix.key.hash, it, maxHashKeyBytes); err != nil {
-		return err
+	for _, k := range ix.key.hashes {
+		if err := checkIndexKey(ix.name, k, it, maxHashKeyBytes); err != nil {
+			return err
+		}
 	}
-	return checkIndexKey(ix.name, ix.key.rng, it, maxRangeKeyBytes)
+	for _, k := range ix.key.rngs {
+		if err := checkIndexKey(ix.name, k, it, maxRangeKeyBytes); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func checkIndexKey(index string, k keyAttr, it attr.Item, limit int) error {

@@ -12,7 +12,10 @@ import (
 
 // keyCond is a Query's key condition reduced to what storage needs.
 type keyCond struct {
-	hash     attr.Value   // the partition key value
+	hash []attr.Value // the partition key's values, one per HASH attribute
+	// eq holds the values of the leading sort attributes a multi-attribute
+	// key's condition holds equal; sortOp applies to the next one.
+	eq       []attr.Value
 	sortOp   string       // "" (none), "=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"
 	sortVals []attr.Value // one operand, or two for BETWEEN
 }
@@ -25,6 +28,7 @@ const (
 	msgKeyNested    = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes"
 	msgKeyType      = "One or more parameter values were invalid: Condition parameter type does not match schema type"
 	msgKeyIndexable = "Attempted conditional constraint is not an indexable operation"
+	msgKeyGap       = "RANGE key attributes %s must have equality conditions specified in the query because a condition is present on key attribute %s"
 )
 
 // keyTerm is one conjunct of a key condition: an attribute, the operator
@@ -174,59 +178,116 @@ func pathName(o expr.Operand) (string, bool) {
 	return p.Path[0].Name, true
 }
 
-// assignTerms finds the partition key's term and the sort key's, if any.
-func assignTerms(terms []keyTerm, key keySchema) (hash, sort *keyTerm, err error) {
-	seen := map[string]bool{}
+// assignTerms finds the terms of the partition key's attributes and of the
+// sort key's, each in schema order (a sort attribute without a term is nil).
+func assignTerms(terms []keyTerm, key keySchema) (hash, sort []*keyTerm, err error) {
+	byName := make(map[string]*keyTerm, len(terms))
 	for i := range terms {
-		if seen[terms[i].name] {
+		if byName[terms[i].name] != nil {
 			return nil, nil, apierr.Validationf(msgKeyTwice)
 		}
-		seen[terms[i].name] = true
-		if terms[i].name == key.hash.name {
-			hash = &terms[i]
+		byName[terms[i].name] = &terms[i]
+	}
+	slots := make([]*keyTerm, len(key.hashes)+len(key.rngs)) // one allocation for both
+	hash = slots[:len(key.hashes)]
+	for i, a := range key.hashes {
+		if hash[i] = byName[a.name]; hash[i] == nil {
+			return nil, nil, apierr.Validationf(msgKeyMissed, a.name)
 		}
 	}
-	if hash == nil {
-		return nil, nil, apierr.Validationf(msgKeyMissed, key.hash.name)
+	if sort, err = sortTerms(byName, key, slots[len(key.hashes):]); err != nil {
+		return nil, nil, err
 	}
-	for i := range terms {
-		t := &terms[i]
-		switch {
-		case t == hash:
-		case key.rng.name == "" || t.name != key.rng.name:
+	for _, h := range hash {
+		if h.op != "=" {
 			return nil, nil, apierr.Validationf(msgKeyUnsupport)
-		default:
-			sort = t
 		}
 	}
-	if hash.op != "=" {
-		return nil, nil, apierr.Validationf(msgKeyUnsupport)
+	return hash, sort, checkSortPrefix(sort, key)
+}
+
+// sortTerms fills sort with the sort attributes' terms and cuts it after
+// the last one given, refusing a term on an attribute outside the key.
+func sortTerms(byName map[string]*keyTerm, key keySchema, sort []*keyTerm) ([]*keyTerm, error) {
+	found := len(key.hashes)
+	for i, a := range key.rngs {
+		if sort[i] = byName[a.name]; sort[i] != nil {
+			found++
+		}
 	}
-	return hash, sort, nil
+	if found != len(byName) {
+		return nil, apierr.Validationf(msgKeyUnsupport)
+	}
+	for len(sort) > 0 && sort[len(sort)-1] == nil {
+		sort = sort[:len(sort)-1]
+	}
+	return sort, nil
+}
+
+// checkSortPrefix refuses a sort attribute without an equality before the
+// last one given: a multi-attribute sort key is read left to right.
+func checkSortPrefix(sort []*keyTerm, key keySchema) error {
+	for i := 0; i+1 < len(sort); i++ {
+		if sort[i] == nil || sort[i].op != "=" {
+			return apierr.Validationf(msgKeyGap, key.rngs[i].name, nextTerm(sort, i).name)
+		}
+	}
+	return nil
+}
+
+// nextTerm is the first term after sort[i]; one exists, since the last
+// element of sort is never nil.
+func nextTerm(sort []*keyTerm, i int) *keyTerm {
+	for _, t := range sort[i+1:] {
+		if t != nil {
+			return t
+		}
+	}
+	return nil
 }
 
 // buildKeyCond checks the values' types against the schema.
-func buildKeyCond(hash, sort *keyTerm, key keySchema) (keyCond, error) {
-	if hash.vals[0].Value.Kind() != key.hash.kind {
-		return keyCond{}, apierr.Validationf(msgKeyType)
+func buildKeyCond(hash, sort []*keyTerm, key keySchema) (keyCond, error) {
+	var kc keyCond
+	vals := make([]attr.Value, len(hash)+max(len(sort)-1, 0)) // one allocation for hash and eq
+	for i, h := range hash {
+		if h.vals[0].Value.Kind() != key.hashes[i].kind {
+			return keyCond{}, apierr.Validationf(msgKeyType)
+		}
+		vals[i] = h.vals[0].Value
 	}
-	kc := keyCond{hash: hash.vals[0].Value}
-	if sort == nil {
+	kc.hash = vals[:len(hash)]
+	if len(sort) == 0 {
 		return kc, nil
 	}
-	if sort.op == "begins_with" {
-		if err := beginsWithOperand(sort.vals[0]); err != nil {
-			return keyCond{}, err
+	last := len(sort) - 1
+	for i, t := range sort[:last] {
+		if t.vals[0].Value.Kind() != key.rngs[i].kind {
+			return keyCond{}, apierr.Validationf(msgKeyType)
+		}
+		vals[len(hash)+i] = t.vals[0].Value
+	}
+	if last > 0 {
+		kc.eq = vals[len(hash):]
+	}
+	return kc, finalSortTerm(&kc, sort[last], key.rngs[last])
+}
+
+// finalSortTerm sets kc's condition on the last sort attribute given.
+func finalSortTerm(kc *keyCond, t *keyTerm, a keyAttr) error {
+	if t.op == "begins_with" {
+		if err := beginsWithOperand(t.vals[0]); err != nil {
+			return err
 		}
 	}
-	for _, v := range sort.vals {
-		if v.Value.Kind() != key.rng.kind {
-			return keyCond{}, apierr.Validationf(msgKeyType)
+	for _, v := range t.vals {
+		if v.Value.Kind() != a.kind {
+			return apierr.Validationf(msgKeyType)
 		}
 		kc.sortVals = append(kc.sortVals, v.Value)
 	}
-	kc.sortOp = sort.op
-	return kc, nil
+	kc.sortOp = t.op
+	return nil
 }
 
 // beginsWithOperand refuses a begins_with operand that is not a string or

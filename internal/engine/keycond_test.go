@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -12,10 +14,33 @@ import (
 )
 
 var (
-	tableKey = keySchema{hash: keyAttr{"pk", attr.S}, rng: keyAttr{"sk", attr.S}}
-	numKey   = keySchema{hash: keyAttr{"pk", attr.S}, rng: keyAttr{"n", attr.N}}
-	hashOnly = keySchema{hash: keyAttr{"pk", attr.N}}
+	tableKey = testKey("pk S", "sk S")
+	numKey   = testKey("pk S", "n N")
+	hashOnly = testKey("pk N")
 )
+
+// testKey is the key schema of HASH elements then RANGE ones, each "name
+// type"; a "|" separates the HASH elements from the RANGE ones when there
+// are several HASH ones.
+func testKey(elems ...string) keySchema {
+	var ks []protocol.KeySchemaElement
+	var defs []protocol.AttributeDefinition
+	kt := "HASH"
+	for i, e := range elems {
+		if e == "|" {
+			kt = "RANGE"
+			continue
+		}
+		if i == 1 && !slices.Contains(elems, "|") {
+			kt = "RANGE"
+		}
+		name, typ, _ := strings.Cut(e, " ")
+		kt := kt
+		ks = append(ks, protocol.KeySchemaElement{AttributeName: &name, KeyType: &kt})
+		defs = append(defs, protocol.AttributeDefinition{AttributeName: &name, AttributeType: &typ})
+	}
+	return schemaOf(ks, defs)
+}
 
 // keyValues are the values every key condition test may use.
 var keyValues = attr.Item{
@@ -47,22 +72,22 @@ func TestAnalyzeKeyCond(t *testing.T) {
 		key  keySchema
 		want keyCond
 	}{
-		{"pk = :p", tableKey, keyCond{hash: s}},
-		{":p = pk", tableKey, keyCond{hash: s}},
-		{"#d = :p", tableKey, keyCond{hash: s}},
-		{"pk = :n", hashOnly, keyCond{hash: attr.Num("1")}},
-		{"pk = :p AND sk = :s", tableKey, keyCond{hash: s, sortOp: "=", sortVals: []attr.Value{x}}},
-		{"sk < :s AND pk = :p", tableKey, keyCond{hash: s, sortOp: "<", sortVals: []attr.Value{x}}},
-		{"pk = :p AND sk <= :s", tableKey, keyCond{hash: s, sortOp: "<=", sortVals: []attr.Value{x}}},
-		{"pk = :p AND sk > :s", tableKey, keyCond{hash: s, sortOp: ">", sortVals: []attr.Value{x}}},
-		{"pk = :p AND sk >= :s", tableKey, keyCond{hash: s, sortOp: ">=", sortVals: []attr.Value{x}}},
-		{"pk = :p AND :s < sk", tableKey, keyCond{hash: s, sortOp: ">", sortVals: []attr.Value{x}}},
-		{"pk = :p AND :s <= sk", tableKey, keyCond{hash: s, sortOp: ">=", sortVals: []attr.Value{x}}},
-		{"pk = :p AND :s > sk", tableKey, keyCond{hash: s, sortOp: "<", sortVals: []attr.Value{x}}},
-		{"pk = :p AND :s >= sk", tableKey, keyCond{hash: s, sortOp: "<=", sortVals: []attr.Value{x}}},
-		{"pk = :p AND sk BETWEEN :s AND :t", tableKey, keyCond{hash: s, sortOp: "BETWEEN", sortVals: []attr.Value{x, y}}},
-		{"(pk = :p) AND (begins_with(sk, :s))", tableKey, keyCond{hash: s, sortOp: "begins_with", sortVals: []attr.Value{x}}},
-		{"pk = :p AND n BETWEEN :n AND :m", numKey, keyCond{hash: s, sortOp: "BETWEEN", sortVals: []attr.Value{attr.Num("1"), attr.Num("2")}}},
+		{"pk = :p", tableKey, keyCond{hash: []attr.Value{s}}},
+		{":p = pk", tableKey, keyCond{hash: []attr.Value{s}}},
+		{"#d = :p", tableKey, keyCond{hash: []attr.Value{s}}},
+		{"pk = :n", hashOnly, keyCond{hash: []attr.Value{attr.Num("1")}}},
+		{"pk = :p AND sk = :s", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "=", sortVals: []attr.Value{x}}},
+		{"sk < :s AND pk = :p", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "<", sortVals: []attr.Value{x}}},
+		{"pk = :p AND sk <= :s", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "<=", sortVals: []attr.Value{x}}},
+		{"pk = :p AND sk > :s", tableKey, keyCond{hash: []attr.Value{s}, sortOp: ">", sortVals: []attr.Value{x}}},
+		{"pk = :p AND sk >= :s", tableKey, keyCond{hash: []attr.Value{s}, sortOp: ">=", sortVals: []attr.Value{x}}},
+		{"pk = :p AND :s < sk", tableKey, keyCond{hash: []attr.Value{s}, sortOp: ">", sortVals: []attr.Value{x}}},
+		{"pk = :p AND :s <= sk", tableKey, keyCond{hash: []attr.Value{s}, sortOp: ">=", sortVals: []attr.Value{x}}},
+		{"pk = :p AND :s > sk", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "<", sortVals: []attr.Value{x}}},
+		{"pk = :p AND :s >= sk", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "<=", sortVals: []attr.Value{x}}},
+		{"pk = :p AND sk BETWEEN :s AND :t", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "BETWEEN", sortVals: []attr.Value{x, y}}},
+		{"(pk = :p) AND (begins_with(sk, :s))", tableKey, keyCond{hash: []attr.Value{s}, sortOp: "begins_with", sortVals: []attr.Value{x}}},
+		{"pk = :p AND n BETWEEN :n AND :m", numKey, keyCond{hash: []attr.Value{s}, sortOp: "BETWEEN", sortVals: []attr.Value{attr.Num("1"), attr.Num("2")}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.expr, func(t *testing.T) {
@@ -139,15 +164,15 @@ func TestLegacyKeyConditions(t *testing.T) {
 		key  keySchema
 		want keyCond
 	}{
-		{"hash", map[string]protocol.Condition{"pk": cond("EQ", s)}, tableKey, keyCond{hash: s}},
+		{"hash", map[string]protocol.Condition{"pk": cond("EQ", s)}, tableKey, keyCond{hash: []attr.Value{s}}},
 		{"LT", map[string]protocol.Condition{"pk": cond("EQ", s), "sk": cond("LT", x)}, tableKey,
-			keyCond{hash: s, sortOp: "<", sortVals: []attr.Value{x}}},
+			keyCond{hash: []attr.Value{s}, sortOp: "<", sortVals: []attr.Value{x}}},
 		{"GE", map[string]protocol.Condition{"pk": cond("EQ", s), "sk": cond("GE", x)}, tableKey,
-			keyCond{hash: s, sortOp: ">=", sortVals: []attr.Value{x}}},
+			keyCond{hash: []attr.Value{s}, sortOp: ">=", sortVals: []attr.Value{x}}},
 		{"BEGINS_WITH", map[string]protocol.Condition{"pk": cond("EQ", s), "sk": cond("BEGINS_WITH", x)}, tableKey,
-			keyCond{hash: s, sortOp: "begins_with", sortVals: []attr.Value{x}}},
+			keyCond{hash: []attr.Value{s}, sortOp: "begins_with", sortVals: []attr.Value{x}}},
 		{"BETWEEN", map[string]protocol.Condition{"pk": cond("EQ", s), "sk": cond("BETWEEN", x, y)}, tableKey,
-			keyCond{hash: s, sortOp: "BETWEEN", sortVals: []attr.Value{x, y}}},
+			keyCond{hash: []attr.Value{s}, sortOp: "BETWEEN", sortVals: []attr.Value{x, y}}},
 	}
 	for _, tc := range ok {
 		t.Run(tc.name, func(t *testing.T) {

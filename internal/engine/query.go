@@ -29,6 +29,9 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 	if p.ix != nil {
 		key = p.ix.key
 	}
+	if err := validate.KeyConditionsCount(len(in.KeyConditions), len(key.hashes)+len(key.rngs)); err != nil {
+		return nil, err
+	}
 	kc, err := analyzeKeyCond(r.key, key)
 	if err != nil {
 		return nil, err
@@ -49,7 +52,7 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 // index queried: the key condition is where those belong.
 func filterOnKey(filter expr.Cond, key keySchema) error {
 	for _, p := range expr.CondPaths(filter) {
-		if n := p[0].Name; n == key.hash.name || n == key.rng.name {
+		if n := p[0].Name; key.has(n) {
 			return apierr.Validationf("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
 		}
 	}
@@ -58,10 +61,12 @@ func filterOnKey(filter expr.Cond, key keySchema) error {
 
 // keyRange turns a key condition into the storage range holding exactly the
 // items it selects. Key encodings are self-delimiting, so every key whose
-// sort key equals v starts with the partition prefix plus v's encoding.
+// sort key equals v starts with the partition prefix plus v's encoding;
+// leading sort attributes held equal just lengthen that prefix.
 func (p *readPlan) keyRange(kc keyCond) (lo, hi []byte) {
 	prefix, _ := p.t.indexRange(p.ix)
-	part := storage.ItemKey(prefix, attr.AppendKey(nil, &kc.hash), nil)
+	part := storage.ItemKey(prefix, appendValues(nil, kc.hash), nil)
+	part = appendValues(part, kc.eq)
 	end := storage.PrefixEnd(part)
 	at := func(i int) []byte { return attr.AppendKey(clone(part), &kc.sortVals[i]) }
 	switch kc.sortOp {
@@ -82,6 +87,14 @@ func (p *readPlan) keyRange(kc keyCond) (lo, hi []byte) {
 		return b, storage.PrefixEnd(b)
 	}
 	return part, end
+}
+
+// appendValues appends the key encodings of vs, one after another.
+func appendValues(dst []byte, vs []attr.Value) []byte {
+	for i := range vs {
+		dst = attr.AppendKey(dst, &vs[i])
+	}
+	return dst
 }
 
 func clone(b []byte) []byte { return append([]byte(nil), b...) }

@@ -187,14 +187,10 @@ func (p *readPlan) usage(st *pageState) *usage {
 // keyOf is the LastEvaluatedKey for it: the table's key attributes, and on
 // an index the index's key attributes too.
 func (p *readPlan) keyOf(it attr.Item) attr.Item {
-	names := []string{p.t.key.hash.name, p.t.key.rng.name}
-	if p.ix != nil {
-		names = append(names, p.ix.key.hash.name, p.ix.key.rng.name)
-	}
 	k := attr.Item{}
-	for _, n := range names {
-		if v, ok := it[n]; n != "" && ok {
-			k[n] = v
+	for _, a := range p.keyAttrs() {
+		if v, ok := it[a.name]; a.name != "" && ok {
+			k[a.name] = v
 		}
 	}
 	return k
@@ -239,16 +235,23 @@ func (p *readPlan) position(esk attr.Item) ([]byte, error) {
 }
 
 func (p *readPlan) hasKeyTypes(esk attr.Item) bool {
-	keys := []keyAttr{p.t.key.hash, p.t.key.rng}
-	if p.ix != nil {
-		keys = append(keys, p.ix.key.hash, p.ix.key.rng)
-	}
-	for _, k := range keys {
+	for _, k := range p.keyAttrs() {
 		if v, ok := esk[k.name]; k.name != "" && (!ok || v.Kind() != k.kind) {
 			return false
 		}
 	}
 	return true
+}
+
+// keyAttrs lists the table's key attributes and, on an index, every one of
+// the index's (a name may repeat; an absent range key has no name).
+func (p *readPlan) keyAttrs() []keyAttr {
+	keys := []keyAttr{p.t.key.hash, p.t.key.rng}
+	if p.ix != nil {
+		keys = append(keys, p.ix.key.hashes...)
+		keys = append(keys, p.ix.key.rngs...)
+	}
+	return keys
 }
 
 func minKey(a, b []byte) []byte {

@@ -49,20 +49,36 @@ func (p *readPlan) startInBounds(esk attr.Item, pos []byte, kc *keyCond) error {
 	return nil
 }
 
-// startInQuery checks that the start key is in the partition queried and
-// satisfies the sort-key condition.
+// startInQuery checks that the start key is in the partition queried, has
+// the sort values held equal, and satisfies the last sort condition.
 func (p *readPlan) startInQuery(esk attr.Item, kc *keyCond) error {
 	key := p.t.key
 	if p.ix != nil {
 		key = p.ix.key
 	}
-	if hv := esk[key.hash.name]; !attr.Equal(&hv, &kc.hash) {
+	if !valuesEqual(esk, key.hashes, kc.hash) {
 		return apierr.Validationf(msgStartKeyOutside)
 	}
-	if sv := esk[key.rng.name]; kc.sortOp != "" && !sortMatches(&sv, kc) {
+	if !valuesEqual(esk, key.rngs, kc.eq) {
+		return apierr.Validationf(msgStartKeyRange)
+	}
+	if kc.sortOp == "" {
+		return nil
+	}
+	if sv := esk[key.rngs[len(kc.eq)].name]; !sortMatches(&sv, kc) {
 		return apierr.Validationf(msgStartKeyRange)
 	}
 	return nil
+}
+
+// valuesEqual reports whether it holds vs for the first len(vs) of keys.
+func valuesEqual(it attr.Item, keys []keyAttr, vs []attr.Value) bool {
+	for i := range vs {
+		if v := it[keys[i].name]; !attr.Equal(&v, &vs[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sortMatches reports whether sort-key value v satisfies the condition.

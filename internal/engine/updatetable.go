@@ -20,6 +20,11 @@ func (e *Engine) UpdateTable(_ context.Context, in *protocol.UpdateTableInput) (
 	if err := validate.UpdateTableQuotas(in); err != nil {
 		return nil, err
 	}
+	return e.updateTable(in)
+}
+
+// updateTable applies a request already checked.
+func (e *Engine) updateTable(in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	t, err := e.changingTable(*in.TableName)

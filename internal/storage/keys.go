@@ -19,7 +19,10 @@ import (
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
 // range of hashes. pk and sk are in attr's order-preserving key encoding, so
-// a partition's items iterate in sort-key order.
+// a partition's items iterate in sort-key order. A GSI with multi-attribute
+// keys puts its HASH values' encodings one after another as pk (so the hash
+// covers them together) and its RANGE values' as sk: each encoding ends
+// itself, so the concatenation orders as the values compared in turn.
 const (
 	prefixCatalog  = 'c'
 	prefixSequence = 's'

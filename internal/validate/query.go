@@ -61,7 +61,21 @@ func keyConditionGiven(in *protocol.QueryInput) error {
 	if in.KeyConditions == nil && in.KeyConditionExpression == nil {
 		return apierr.Validationf(msgNoKeyCondition)
 	}
-	if in.KeyConditions != nil && (len(in.KeyConditions) == 0 || len(in.KeyConditions) > 2) {
+	if in.KeyConditions != nil && len(in.KeyConditions) == 0 {
+		return apierr.Validationf(msgKeyConditionsCount)
+	}
+	if in.IndexName == nil {
+		return KeyConditionsCount(len(in.KeyConditions), 2)
+	}
+	return nil
+}
+
+// KeyConditionsCount refuses more legacy KeyConditions than the key read
+// has attributes, and more than 2 on a key of one or two (the limit from
+// before multi-attribute keys). A Query of an index is checked once the
+// engine knows the index's key.
+func KeyConditionsCount(n, keyAttrs int) error {
+	if n > max(2, keyAttrs) {
 		return apierr.Validationf(msgKeyConditionsCount)
 	}
 	return nil

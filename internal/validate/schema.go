@@ -1,17 +1,22 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
 // Model checks shared by CreateTable, UpdateTable and the index helpers.
 
-func keySchemaModel(v *violations, ks []protocol.KeySchemaElement, member string) {
+// keySchemaModel checks a key schema's shape; max is its length limit: 2
+// for a table or an LSI, none (-1) for a GSI, whose multi-attribute keys
+// GSIKeySchema limits.
+func keySchemaModel(v *violations, ks []protocol.KeySchemaElement, member string, max int) {
 	if !v.present(ks == nil, member) {
 		return
 	}
-	v.count(renderKeySchema(ks), len(ks), member, 1, 2)
+	v.count(renderKeySchema(ks), len(ks), member, 1, max)
 	for i, k := range ks {
 		m := item(member, i)
 		if v.present(k.AttributeName == nil, m+".attributeName") {
@@ -72,14 +77,14 @@ func indexNameModel(v *violations, name *string, member string) {
 
 func gsiModel(v *violations, g *protocol.GlobalSecondaryIndex, member string) {
 	indexNameModel(v, g.IndexName, member+".indexName")
-	keySchemaModel(v, g.KeySchema, member+".keySchema")
+	keySchemaModel(v, g.KeySchema, member+".keySchema", -1)
 	projectionModel(v, g.Projection, member+".projection")
 	throughputModel(v, g.ProvisionedThroughput, member+".provisionedThroughput")
 }
 
 func lsiModel(v *violations, l *protocol.LocalSecondaryIndex, member string) {
 	indexNameModel(v, l.IndexName, member+".indexName")
-	keySchemaModel(v, l.KeySchema, member+".keySchema")
+	keySchemaModel(v, l.KeySchema, member+".keySchema", 2)
 	projectionModel(v, l.Projection, member+".projection")
 }
 
@@ -118,6 +123,61 @@ const invalid = "One or more parameter values were invalid: "
 // (observed for a table keyed HASH pk, RANGE pk with pk defined).
 const keyNotDefined = "Invalid KeySchema: Some index key attribute have no definition"
 
+// The rules of a GSI's multi-attribute key schema, as the service words
+// them (observed on AWS).
+const (
+	msgFirstNotHash  = "Invalid KeySchema: The first KeySchemaElement is not a HASH key type"
+	msgHashFirst     = invalid + "All HASH key attributes must precede RANGE key attributes in the KeySchema"
+	msgTooManyKeys   = invalid + "The KeySchema exceeds the maximum allowed number of %s key attributes"
+	msgKeyNamedTwice = "The KeySchema contains multiple key attributes with the same name"
+)
+
+// MaxKeyAttributes is how many HASH attributes, and how many RANGE ones,
+// a GSI's key may have.
+const MaxKeyAttributes = 4
+
+// GSIKeySchema checks a GSI's key schema once the model checks passed:
+// up to four HASH attributes, then up to four RANGE ones, all different.
+// A schema of one HASH and at most one RANGE gets KeySchema's checks.
+func GSIKeySchema(ks []protocol.KeySchemaElement) error {
+	if len(ks) == 0 || *ks[0].KeyType != "HASH" {
+		return KeySchema(ks)
+	}
+	hashes := 0
+	for hashes < len(ks) && *ks[hashes].KeyType == "HASH" {
+		hashes++
+	}
+	if hashes == 1 && len(ks) <= 2 {
+		return KeySchema(ks)
+	}
+	return multiKeySchema(ks, hashes)
+}
+
+// multiKeySchema checks a key schema whose first hashes elements are HASH.
+func multiKeySchema(ks []protocol.KeySchemaElement, hashes int) error {
+	if slices.ContainsFunc(ks[hashes:], func(k protocol.KeySchemaElement) bool { return *k.KeyType == "HASH" }) {
+		return apierr.Validationf(msgHashFirst)
+	}
+	if hashes > MaxKeyAttributes {
+		return apierr.Validationf(msgTooManyKeys, "HASH")
+	}
+	if len(ks)-hashes > MaxKeyAttributes {
+		return apierr.Validationf(msgTooManyKeys, "RANGE")
+	}
+	return uniqueKeyNames(ks)
+}
+
+func uniqueKeyNames(ks []protocol.KeySchemaElement) error {
+	names := map[string]bool{}
+	for _, k := range ks {
+		if names[*k.AttributeName] {
+			return apierr.Validationf(msgKeyNamedTwice)
+		}
+		names[*k.AttributeName] = true
+	}
+	return nil
+}
+
 // KeySchema checks a table's or an index's key schema once the model checks
 // passed: HASH first, RANGE second, two different attributes.
 func KeySchema(ks []protocol.KeySchemaElement) error {
@@ -125,7 +185,7 @@ func KeySchema(ks []protocol.KeySchemaElement) error {
 		return nil
 	}
 	if *ks[0].KeyType != "HASH" {
-		return apierr.Validationf("Invalid KeySchema: The first KeySchemaElement is not a HASH key type")
+		return apierr.Validationf(msgFirstNotHash)
 	}
 	if len(ks) < 2 {
 		return nil
@@ -201,7 +261,7 @@ func IndexThroughput(name string, pt *protocol.ProvisionedThroughput, billing st
 // passed the model checks: key schema, definitions, projection, throughput
 // (provisioned and on-demand maximum).
 func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing string, creating bool) error {
-	if err := KeySchema(g.KeySchema); err != nil {
+	if err := GSIKeySchema(g.KeySchema); err != nil {
 		return err
 	}
 	if err := KeyAttributesDefined(g.KeySchema, defs); err != nil {

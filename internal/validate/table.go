@@ -72,7 +72,7 @@ func CreateTable(in *protocol.CreateTableInput) error {
 func createTableModel(in *protocol.CreateTableInput) error {
 	v := &violations{}
 	tableNameModel(v, in.TableName, "tableName")
-	keySchemaModel(v, in.KeySchema, "keySchema")
+	keySchemaModel(v, in.KeySchema, "keySchema", 2)
 	if v.present(in.AttributeDefinitions == nil, "attributeDefinitions") {
 		attrDefsModel(v, in.AttributeDefinitions, "attributeDefinitions")
 	}

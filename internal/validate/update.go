@@ -145,7 +145,7 @@ func gsiCreate(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing
 	if billing != "" {
 		return GlobalSecondaryIndex(g, defs, billing, false)
 	}
-	if err := KeySchema(g.KeySchema); err != nil {
+	if err := GSIKeySchema(g.KeySchema); err != nil {
 		return err
 	}
 	if err := KeyAttributesDefined(g.KeySchema, defs); err != nil {
