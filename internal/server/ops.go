@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -58,6 +59,7 @@ func operations(e *engine.Engine) map[string]operation {
 		"DescribeTimeToLive": op(e.DescribeTimeToLive),
 		"BatchGetItem":       op(e.BatchGetItem),
 		"BatchWriteItem":     op(e.BatchWriteItem),
+		"ExecuteStatement":   op(partiql.New(e).ExecuteStatement),
 	}
 }
 

@@ -1,0 +1,32 @@
+package partiql
+
+import "github.com/sortkeydb/sortkey/internal/apierr"
+
+// The message texts, each written once. Those marked "observed" are
+// DynamoDB's as recorded in the research notes; the others are sortkey's
+// own wording for cases whose AWS text is not recorded yet.
+const (
+	// observed: the envelope of every statement that does not parse.
+	msgMalformed = "Statement wasn't well formed, can't be processed: "
+	// observed: a token left over after a complete statement.
+	msgTrailing = "Unexpected token after expression"
+	// observed: the statement ends (or goes wrong) where a term is due.
+	msgTerm = "Unexpected term"
+	// observed: a table alias on SELECT, UPDATE or DELETE.
+	msgAlias = "Aliasing is not supported"
+	// recalled from AWS, not yet in the notes: a write whose WHERE does
+	// not pin the whole key, and a wrong number of parameters.
+	msgKeyEq = "Where clause does not contain a mandatory equality on all key attributes"
+	// observed: INSERT of a key that exists.
+	msgDuplicate = "Duplicate primary key exists in table"
+	msgParams    = "Number of parameters in request and statement don't match."
+	// sortkey's own.
+	msgNesting   = "Statement nests deeper than 32 levels"
+	msgSetMixed  = "A set literal must hold members of one type: strings, numbers or binaries"
+	msgOrderBy   = "ORDER BY is supported only on the sort key, with an equality on the partition key in the WHERE clause"
+	msgToken     = "Invalid NextToken"
+	msgUnsupport = "Unsupported PartiQL feature: "
+)
+
+// malformed is the error of a statement that does not parse.
+func malformed(detail string) *apierr.Error { return apierr.Validationf("%s%s", msgMalformed, detail) }

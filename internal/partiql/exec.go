@@ -1,0 +1,145 @@
+package partiql
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// Engine is the part of the engine a statement runs on: the native
+// operations, and DescribeTable for the key schema a plan needs.
+type Engine interface {
+	DescribeTable(context.Context, *protocol.DescribeTableInput) (*protocol.DescribeTableOutput, error)
+	GetItem(context.Context, *protocol.GetItemInput) (*protocol.GetItemOutput, error)
+	Query(context.Context, *protocol.QueryInput) (*protocol.ReadOutput, error)
+	Scan(context.Context, *protocol.ScanInput) (*protocol.ReadOutput, error)
+	PutItem(context.Context, *protocol.PutItemInput) (*protocol.PutItemOutput, error)
+	UpdateItem(context.Context, *protocol.UpdateItemInput) (*protocol.UpdateItemOutput, error)
+	DeleteItem(context.Context, *protocol.DeleteItemInput) (*protocol.DeleteItemOutput, error)
+}
+
+// Executor runs PartiQL statements on an engine.
+type Executor struct{ e Engine }
+
+func New(e Engine) *Executor { return &Executor{e: e} }
+
+// ExecuteStatement parses, plans and runs one statement.
+func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteStatementInput) (*protocol.ExecuteStatementOutput, error) {
+	st, err := Parse(deref(in.Statement), in.Parameters)
+	if err != nil {
+		return nil, err
+	}
+	k, err := x.keys(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := PlanStatement(st, k)
+	if err != nil {
+		return nil, err
+	}
+	if err := options(plan, in); err != nil {
+		return nil, err
+	}
+	return x.run(ctx, plan)
+}
+
+// PlanStatement turns a parsed statement into the native request it runs
+// as, given the key schema of the table (or index) it names.
+func PlanStatement(st *Statement, k keys) (*Plan, error) {
+	switch st.Kind {
+	case Insert:
+		return planInsert(st, k), nil
+	case Update:
+		return planUpdate(st, k)
+	case Delete:
+		return planDelete(st, k)
+	}
+	return planSelect(st, k)
+}
+
+// keys reads the key schema of the table or index a statement names.
+func (x *Executor) keys(ctx context.Context, st *Statement) (keys, error) {
+	out, err := x.e.DescribeTable(ctx, &protocol.DescribeTableInput{TableName: &st.Table})
+	if err != nil {
+		return keys{}, err
+	}
+	schema := out.Table.KeySchema
+	if st.Index != "" {
+		schema = indexSchema(out.Table, st.Index)
+		if schema == nil {
+			return keys{}, apierr.Validationf("The table does not have the specified index: %s", st.Index)
+		}
+	}
+	return keysOf(schema), nil
+}
+
+// indexSchema is the key schema of the named index; nil if there is none.
+func indexSchema(t *protocol.TableDescription, name string) []protocol.KeySchemaElement {
+	for _, g := range t.GlobalSecondaryIndexes {
+		if g.IndexName == name {
+			return g.KeySchema
+		}
+	}
+	for _, l := range t.LocalSecondaryIndexes {
+		if l.IndexName == name {
+			return l.KeySchema
+		}
+	}
+	return nil
+}
+
+func keysOf(schema []protocol.KeySchemaElement) keys {
+	var k keys
+	for _, e := range schema {
+		if deref(e.KeyType) == "HASH" {
+			k.partition = deref(e.AttributeName)
+		} else {
+			k.sort = deref(e.AttributeName)
+		}
+	}
+	return k
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// options copies the request's members onto the plan's native request.
+func options(p *Plan, in *protocol.ExecuteStatementInput) error {
+	rcc, rv := in.ReturnConsumedCapacity, in.ReturnValuesOnConditionCheckFailure
+	switch {
+	case p.Get != nil:
+		p.Get.ConsistentRead, p.Get.ReturnConsumedCapacity = in.ConsistentRead, rcc
+	case p.Query != nil:
+		return readOptionsFrom(&p.Query.ReadOptions, in)
+	case p.Scan != nil:
+		return readOptionsFrom(&p.Scan.ReadOptions, in)
+	case p.Put != nil:
+		p.Put.ReturnConsumedCapacity, p.Put.ReturnValuesOnConditionCheckFailure = rcc, rv
+	case p.Update != nil:
+		p.Update.ReturnConsumedCapacity, p.Update.ReturnValuesOnConditionCheckFailure = rcc, rv
+	case p.Delete != nil:
+		p.Delete.ReturnConsumedCapacity, p.Delete.ReturnValuesOnConditionCheckFailure = rcc, rv
+	}
+	return nil
+}
+
+// readOptionsFrom sets consistency, capacity, limit and the page to start
+// from on a Query or Scan.
+func readOptionsFrom(o *protocol.ReadOptions, in *protocol.ExecuteStatementInput) error {
+	o.ConsistentRead, o.ReturnConsumedCapacity, o.Limit = in.ConsistentRead, in.ReturnConsumedCapacity, in.Limit
+	if in.NextToken == nil {
+		return nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(*in.NextToken)
+	if err != nil || json.Unmarshal(raw, &o.ExclusiveStartKey) != nil {
+		return refuse(msgToken)
+	}
+	return nil
+}

@@ -1,0 +1,43 @@
+package protocol
+
+import "github.com/sortkeydb/sortkey/internal/attr"
+
+type ExecuteStatementInput struct {
+	Statement                           *string      `json:"Statement,omitempty"`
+	Parameters                          []attr.Value `json:"Parameters,omitempty"`
+	ConsistentRead                      *bool        `json:"ConsistentRead,omitempty"`
+	NextToken                           *string      `json:"NextToken,omitempty"`
+	Limit                               *int64       `json:"Limit,omitempty"`
+	ReturnConsumedCapacity              *string      `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string      `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+type ExecuteStatementOutput struct {
+	Items            []Item            `json:"Items"`
+	NextToken        *string           `json:"NextToken,omitempty"`
+	LastEvaluatedKey Key               `json:"LastEvaluatedKey,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+	// ItemsJSON, when set, holds the items already written as wire JSON
+	// and separated by commas, as the engine's reads hand them over;
+	// Items is then ignored.
+	ItemsJSON []byte `json:"-"`
+}
+
+// AppendJSON writes Items always: DynamoDB answers "Items": [] for a write
+// and for a read that found nothing.
+func (out *ExecuteStatementOutput) AppendJSON(dst []byte) ([]byte, error) {
+	o := newObject(dst)
+	o.name("Items")
+	if out.ItemsJSON != nil {
+		o.dst = append(append(append(o.dst, '['), out.ItemsJSON...), ']')
+	} else {
+		o.dst = appendItems(o.dst, out.Items)
+	}
+	o.any("NextToken", out.NextToken, out.NextToken != nil)
+	o.item("LastEvaluatedKey", out.LastEvaluatedKey)
+	o.any("ConsumedCapacity", out.ConsumedCapacity, out.ConsumedCapacity != nil)
+	return o.done()
+}
+
+// MarshalJSON makes encoding/json write ItemsJSON too.
+func (out *ExecuteStatementOutput) MarshalJSON() ([]byte, error) { return out.AppendJSON(nil) }

@@ -1,0 +1,199 @@
+package sortkey_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/sortkeydb/sortkey/sortkeytest"
+)
+
+// exec runs one statement with its parameters.
+func exec(c *dynamodb.Client, stmt string, params ...types.AttributeValue) (*dynamodb.ExecuteStatementOutput, error) {
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal}
+	if len(params) > 0 {
+		in.Parameters = params
+	}
+	return c.ExecuteStatement(ctx, in)
+}
+
+func mustExec(t *testing.T, c *dynamodb.Client, stmt string, params ...types.AttributeValue) *dynamodb.ExecuteStatementOutput {
+	t.Helper()
+	out, err := exec(c, stmt, params...)
+	if err != nil {
+		t.Fatalf("%s: %v", stmt, err)
+	}
+	return out
+}
+
+// partiqlMusic is a Music table with three songs of one artist and one
+// of another.
+func partiqlMusic(t *testing.T) *dynamodb.Client {
+	c := sortkeytest.New(t).Client()
+	createMusic(t, c, "Music")
+	for _, st := range []string{
+		`INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's1', 'Year': 1990, 'Tags': <<'x', 'y'>>}`,
+		`INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's2', 'Year': 2000, 'Info': {'plays': [1, 2]}}`,
+		`INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's3', 'Year': 2010, 'Gone': null}`,
+		`INSERT INTO Music VALUE {'Artist': 'B', 'SongTitle': 't1', 'Year': 2000}`,
+	} {
+		mustExec(t, c, st)
+	}
+	return c
+}
+
+// titles lists the SongTitle of each item, in order.
+func titles(items []map[string]types.AttributeValue) []string {
+	out := []string{}
+	for _, it := range items {
+		out = append(out, it["SongTitle"].(*types.AttributeValueMemberS).Value)
+	}
+	return out
+}
+
+func TestPartiQLSelect(t *testing.T) {
+	c := partiqlMusic(t)
+	cases := []struct {
+		stmt   string
+		params []types.AttributeValue
+		want   []string
+	}{
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2'`, nil, []string{"s2"}},
+		{`SELECT * FROM "Music" WHERE Artist = ? AND SongTitle = ?`, []types.AttributeValue{s("A"), s("s3")}, []string{"s3"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A'`, nil, []string{"s1", "s2", "s3"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' ORDER BY SongTitle DESC`, nil, []string{"s3", "s2", "s1"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle > 's1' AND "Year" <= 2000`, nil, []string{"s2"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle BETWEEN 's2' AND 's9'`, nil, []string{"s2", "s3"}},
+		{`SELECT * FROM "Music" WHERE begins_with(SongTitle, 't')`, nil, []string{"t1"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND contains(Tags, 'x')`, nil, []string{"s1"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND Info IS NOT MISSING`, nil, []string{"s2"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND Gone IS NULL AND Info IS MISSING`, nil, []string{"s1", "s3"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND Info.plays[1] = 2`, nil, []string{"s2"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND attribute_type(Tags, 'SS')`, nil, []string{"s1"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND size(Tags) = 2`, nil, []string{"s1"}},
+		{`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle IN ['s1', 's3'] OR NOT "Year" <> 2000`, nil, []string{"s1", "s2", "s3", "t1"}},
+	}
+	for _, tc := range cases {
+		out := mustExec(t, c, tc.stmt, tc.params...)
+		got := titles(out.Items)
+		if tc.stmt[len(tc.stmt)-1] != 'C' {
+			sortStrings(got)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.stmt, got, tc.want)
+		}
+	}
+}
+
+func sortStrings(ss []string) {
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			if ss[j] < ss[i] {
+				ss[i], ss[j] = ss[j], ss[i]
+			}
+		}
+	}
+}
+
+func TestPartiQLProjectionAndMissingItem(t *testing.T) {
+	c := partiqlMusic(t)
+	out := mustExec(t, c, `SELECT "Year", Info.plays FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2'`)
+	want := map[string]types.AttributeValue{"Year": n("2000"), "Info": &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{
+		"plays": &types.AttributeValueMemberL{Value: []types.AttributeValue{n("1"), n("2")}}}}}
+	if len(out.Items) != 1 || !reflect.DeepEqual(out.Items[0], want) {
+		t.Fatalf("got %#v", out.Items)
+	}
+	if out := mustExec(t, c, `SELECT * FROM "Music" WHERE Artist = 'Z' AND SongTitle = 'none'`); out.Items == nil || len(out.Items) != 0 {
+		t.Fatalf("missing item: got %#v, want no items", out.Items)
+	}
+}
+
+func TestPartiQLPagingWithNextToken(t *testing.T) {
+	c := partiqlMusic(t)
+	var got []string
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(`SELECT * FROM "Music" WHERE Artist = 'A'`), Limit: aws.Int32(2), ConsistentRead: aws.Bool(true)}
+	for pages := 0; ; pages++ {
+		out, err := c.ExecuteStatement(ctx, in)
+		if err != nil || pages > 3 {
+			t.Fatal(err, pages)
+		}
+		got = append(got, titles(out.Items)...)
+		if out.NextToken == nil {
+			break
+		}
+		in.NextToken = out.NextToken
+	}
+	if !reflect.DeepEqual(got, []string{"s1", "s2", "s3"}) {
+		t.Fatalf("got %v", got)
+	}
+}
+
+func TestPartiQLWrites(t *testing.T) {
+	c := partiqlMusic(t)
+	_, err := exec(c, `INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's1'}`)
+	wantAPIError(t, err, "DuplicateItemException", "Duplicate primary key exists in table")
+
+	out := mustExec(t, c, `UPDATE "Music" SET "Year" = "Year" + 1 SET Tags = set_add(Tags, <<'z'>>) REMOVE Gone WHERE Artist = 'A' AND SongTitle = 's1' RETURNING ALL NEW *`)
+	want := map[string]types.AttributeValue{"Artist": s("A"), "SongTitle": s("s1"), "Year": n("1991"), "Tags": &types.AttributeValueMemberSS{Value: []string{"x", "y", "z"}}}
+	if len(out.Items) != 1 || !reflect.DeepEqual(out.Items[0], want) {
+		t.Fatalf("UPDATE RETURNING ALL NEW: got %#v", out.Items)
+	}
+	_, err = exec(c, `UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 'nope'`)
+	wantAPIError(t, err, "ConditionalCheckFailedException", "The conditional request failed")
+	_, err = exec(c, `UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 's1' AND "Year" = 1`)
+	wantAPIError(t, err, "ConditionalCheckFailedException", "The conditional request failed")
+	_, err = exec(c, `UPDATE "Music" SET x = 1 WHERE Artist = 'A'`)
+	wantAPIError(t, err, "ValidationException", "Where clause does not contain a mandatory equality on all key attributes")
+
+	_, err = exec(c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2' AND "Year" = 1`)
+	wantAPIError(t, err, "ConditionalCheckFailedException", "The conditional request failed")
+	out = mustExec(t, c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2' RETURNING ALL OLD *`)
+	if len(out.Items) != 1 || titles(out.Items)[0] != "s2" {
+		t.Fatalf("DELETE RETURNING ALL OLD: got %#v", out.Items)
+	}
+	if out := mustExec(t, c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2' AND "Year" = 1`); len(out.Items) != 0 {
+		t.Fatalf("DELETE of a missing item: got %#v", out.Items)
+	}
+}
+
+func TestPartiQLErrors(t *testing.T) {
+	c := partiqlMusic(t)
+	const bad = "Statement wasn't well formed, can't be processed: "
+	cases := []struct{ stmt, code, msg string }{
+		{`SELECT * FROM "Music" WHERE`, "ValidationException", bad + "Unexpected term"},
+		{`SELECT * FROM "Music" )`, "ValidationException", bad + "Unexpected token after expression"},
+		{`SELECT * FROM "Music" m`, "ValidationException", "Aliasing is not supported"},
+		{`DELETE FROM "Music" AS m WHERE Artist = 'A'`, "ValidationException", "Aliasing is not supported"},
+		{`SELECT * FROM "Music" WHERE a = 'x`, "ValidationException", bad},
+		{`SELECT * FROM "Music" WHERE Artist = ?`, "ValidationException", "Number of parameters in request and statement don't match."},
+		{`SELECT * FROM "Nope"`, "ResourceNotFoundException", "Requested resource not found: Table: Nope not found"},
+		{`SELECT * FROM "Music" WHERE "Year" = 1 ORDER BY SongTitle`, "ValidationException", "ORDER BY is supported only on the sort key, with an equality on the partition key in the WHERE clause"},
+	}
+	for _, tc := range cases {
+		_, err := exec(c, tc.stmt)
+		wantAPIError(t, err, tc.code, tc.msg)
+	}
+}
+
+// TestPartiQLPlansCostAsNativeOperations holds each SELECT shape to the
+// capacity of the native operation it is planned as.
+func TestPartiQLPlansCostAsNativeOperations(t *testing.T) {
+	c := partiqlMusic(t)
+	get, _ := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("Music"), Key: map[string]types.AttributeValue{"Artist": s("A"), "SongTitle": s("s1")}, ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal})
+	query, _ := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("Music"), KeyConditionExpression: aws.String("Artist = :a"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":a": s("A")}, ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal})
+	scan, _ := c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("Music"), ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal})
+	for stmt, want := range map[string]*types.ConsumedCapacity{
+		`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`: get.ConsumedCapacity,
+		`SELECT * FROM "Music" WHERE Artist = 'A'`:                      query.ConsumedCapacity,
+		`SELECT * FROM "Music" WHERE "Year" = 2000`:                     scan.ConsumedCapacity,
+	} {
+		got := mustExec(t, c, stmt).ConsumedCapacity
+		if got == nil || *got.CapacityUnits != *want.CapacityUnits {
+			t.Errorf("%s: consumed %v, want %v", stmt, got, *want.CapacityUnits)
+		}
+	}
+}
