@@ -169,7 +169,8 @@ func TestPartiQLErrors(t *testing.T) {
 		{`DELETE FROM "Music" AS m WHERE Artist = 'A'`, "ValidationException", "Aliasing is not supported"},
 		{`SELECT * FROM "Music" WHERE a = 'x`, "ValidationException", bad},
 		{`SELECT * FROM "Music" WHERE Artist = ?`, "ValidationException", "Number of parameters in request and statement don't match."},
-		{`SELECT * FROM "Nope"`, "ResourceNotFoundException", "Requested resource not found: Table: Nope not found"},
+		{`SELECT * FROM "Nope"`, "ResourceNotFoundException", "Requested resource not found"},
+		{`SELECT * FROM "Music"."Nope" WHERE Artist = 'A'`, "ValidationException", "The table does not have the specified index: Nope"},
 		{`SELECT * FROM "Music" WHERE "Year" = 1 ORDER BY SongTitle`, "ValidationException", "ORDER BY is supported only on the sort key, with an equality on the partition key in the WHERE clause"},
 	}
 	for _, tc := range cases {

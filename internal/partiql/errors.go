@@ -14,6 +14,8 @@ const (
 	msgTerm = "Unexpected term"
 	// observed: a table alias on SELECT, UPDATE or DELETE.
 	msgAlias = "Aliasing is not supported"
+	// observed: a numeric parameter out of DynamoDB's range.
+	msgParamNumber = "The parameter cannot be converted to a numeric value: "
 	// recalled from AWS, not yet in the notes: a write whose WHERE does
 	// not pin the whole key, and a wrong number of parameters.
 	msgKeyEq = "Where clause does not contain a mandatory equality on all key attributes"

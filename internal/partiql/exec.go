@@ -5,14 +5,13 @@ import (
 	"encoding/base64"
 	"encoding/json"
 
-	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
 // Engine is the part of the engine a statement runs on: the native
-// operations, and DescribeTable for the key schema a plan needs.
+// operations, and the key schema a plan needs.
 type Engine interface {
-	DescribeTable(context.Context, *protocol.DescribeTableInput) (*protocol.DescribeTableOutput, error)
+	KeySchema(table, index string) ([]protocol.KeySchemaElement, error)
 	GetItem(context.Context, *protocol.GetItemInput) (*protocol.GetItemOutput, error)
 	Query(context.Context, *protocol.QueryInput) (*protocol.ReadOutput, error)
 	Scan(context.Context, *protocol.ScanInput) (*protocol.ReadOutput, error)
@@ -32,7 +31,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err != nil {
 		return nil, err
 	}
-	k, err := x.keys(ctx, st)
+	k, err := x.keys(st)
 	if err != nil {
 		return nil, err
 	}
@@ -61,34 +60,9 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 }
 
 // keys reads the key schema of the table or index a statement names.
-func (x *Executor) keys(ctx context.Context, st *Statement) (keys, error) {
-	out, err := x.e.DescribeTable(ctx, &protocol.DescribeTableInput{TableName: &st.Table})
-	if err != nil {
-		return keys{}, err
-	}
-	schema := out.Table.KeySchema
-	if st.Index != "" {
-		schema = indexSchema(out.Table, st.Index)
-		if schema == nil {
-			return keys{}, apierr.Validationf("The table does not have the specified index: %s", st.Index)
-		}
-	}
-	return keysOf(schema), nil
-}
-
-// indexSchema is the key schema of the named index; nil if there is none.
-func indexSchema(t *protocol.TableDescription, name string) []protocol.KeySchemaElement {
-	for _, g := range t.GlobalSecondaryIndexes {
-		if g.IndexName == name {
-			return g.KeySchema
-		}
-	}
-	for _, l := range t.LocalSecondaryIndexes {
-		if l.IndexName == name {
-			return l.KeySchema
-		}
-	}
-	return nil
+func (x *Executor) keys(st *Statement) (keys, error) {
+	schema, err := x.e.KeySchema(st.Table, st.Index)
+	return keysOf(schema), err
 }
 
 func keysOf(schema []protocol.KeySchemaElement) keys {

@@ -1,6 +1,9 @@
 package partiql
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 )
@@ -46,8 +49,13 @@ func (p *parser) values(closer string) []attr.Value {
 	if p.accept(closer) {
 		return list
 	}
-	for list = append(list, p.value()); p.accept(","); {
+	for {
+		p.where = append(p.where, "["+strconv.Itoa(len(list))+"]")
 		list = append(list, p.value())
+		p.where = p.where[:len(p.where)-1]
+		if !p.accept(",") {
+			break
+		}
 	}
 	p.expect(closer)
 	return list
@@ -65,7 +73,9 @@ func (p *parser) entries() map[string]attr.Value {
 			p.fail(malformed(msgTerm))
 		}
 		p.expect(":")
+		p.where = append(p.where, "."+k.text)
 		m[k.text] = p.value()
+		p.where = p.where[:len(p.where)-1]
 		if !p.accept(",") {
 			p.expect("}")
 			return m
@@ -91,11 +101,17 @@ func (p *parser) set(members []attr.Value) attr.Value {
 	return v
 }
 
-// number checks a numeric literal as DynamoDB stores numbers.
+// number checks a numeric literal as DynamoDB stores numbers. An exponent
+// too long to convert is malformed with nothing after the colon; a number
+// out of range names where it sits in the literal, as DynamoDB does
+// ("under root.a[1]").
 func (p *parser) number(text string) attr.Value {
+	if e := strings.IndexAny(text, "eE"); e >= 0 && len(strings.TrimLeft(text[e+1:], "+-0")) > 9 {
+		p.fail(malformed(""))
+	}
 	n, err := attr.NormalizeNumber(text)
 	if err != nil {
-		p.fail(apierr.Wrap(err))
+		p.fail(apierr.Validationf("%s under root%s", err.Error(), strings.Join(p.where, "")))
 	}
 	return attr.Value{N: &n}
 }
@@ -107,5 +123,11 @@ func (p *parser) param() attr.Value {
 		p.fail(apierr.Validationf("%s", msgParams))
 	}
 	p.used++
-	return p.params[p.used-1]
+	v := p.params[p.used-1]
+	if v.N != nil {
+		if _, err := attr.NormalizeNumber(*v.N); err != nil {
+			p.fail(apierr.Validationf("%s%s", msgParamNumber, *v.N))
+		}
+	}
+	return v
 }

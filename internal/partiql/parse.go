@@ -57,6 +57,7 @@ type parser struct {
 	params []attr.Value
 	used   int // ? placeholders bound so far
 	depth  int
+	where  []string // the literal's path to the value being read, for number errors
 }
 
 // failure carries an error from a production up to Parse.

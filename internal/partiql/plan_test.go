@@ -80,6 +80,7 @@ func TestParseErrors(t *testing.T) {
 	for stmt, want := range map[string]string{
 		`SELECT`:                                          msgMalformed + msgTerm,
 		`SELECT * FROM T WHERE a = 1 b`:                   msgMalformed + msgTrailing,
+		`SELECT * FROM T WHERE a = ?`:                     msgParamNumber + "1e99999999999",
 		`SELECT * FROM T /* open`:                         msgMalformed,
 		`SELECT * FROM T WHERE a = <<1, 'x'>>`:            msgSetMixed,
 		`SELECT * FROM T WHERE exists(a)`:                 msgMalformed + msgUnsupport + "EXISTS outside ExecuteTransaction",
@@ -87,6 +88,9 @@ func TestParseErrors(t *testing.T) {
 		`SELECT * FROM T WHERE ` + repeat("(", 40) + "a = 1" + repeat(")", 40): msgNesting,
 	} {
 		_, err := Parse(stmt, nil)
+		if strings.Contains(stmt, "?") {
+			_, err = Parse(stmt, []attr.Value{{N: ptr("1e99999999999")}})
+		}
 		if err == nil || err.Error() != "ValidationException: "+want {
 			t.Errorf("%s: got %v, want %s", stmt, err, want)
 		}
