@@ -198,3 +198,12 @@ func TestPartiQLPlansCostAsNativeOperations(t *testing.T) {
 		}
 	}
 }
+
+func TestPartiQLModelConstraints(t *testing.T) {
+	c := partiqlMusic(t)
+	long := `SELECT * FROM "Music" WHERE Artist = '` + string(make([]byte, 8200)) + `'`
+	_, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(long)})
+	wantAPIErrorPrefix(t, err, "ValidationException", "1 validation error detected: Value '")
+	_, err = c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`SELECT * FROM "Music"`), Limit: aws.Int32(0)})
+	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
+}

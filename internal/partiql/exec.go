@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
 // Engine is the part of the engine a statement runs on: the native
@@ -27,7 +28,10 @@ func New(e Engine) *Executor { return &Executor{e: e} }
 
 // ExecuteStatement parses, plans and runs one statement.
 func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteStatementInput) (*protocol.ExecuteStatementOutput, error) {
-	st, err := Parse(deref(in.Statement), in.Parameters)
+	if err := validate.ExecuteStatement(in); err != nil {
+		return nil, err
+	}
+	st, err := Parse(*in.Statement, in.Parameters)
 	if err != nil {
 		return nil, err
 	}
