@@ -207,3 +207,71 @@ func TestPartiQLModelConstraints(t *testing.T) {
 	_, err = c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`SELECT * FROM "Music"`), Limit: aws.Int32(0)})
 	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1")
 }
+
+func batchExec(c *dynamodb.Client, stmts ...string) (*dynamodb.BatchExecuteStatementOutput, error) {
+	in := &dynamodb.BatchExecuteStatementInput{ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal}
+	for _, st := range stmts {
+		in.Statements = append(in.Statements, types.BatchStatementRequest{Statement: aws.String(st)})
+	}
+	return c.BatchExecuteStatement(ctx, in)
+}
+
+func TestPartiQLBatchReads(t *testing.T) {
+	c := partiqlMusic(t)
+	out, err := batchExec(c,
+		`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`,
+		`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 'none'`,
+		`SELECT * FROM "Music" WHERE Artist = 'A'`,
+		`SELECT * FROM "Music" WHERE`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := out.Responses
+	if len(r) != 4 || r[0].Item["SongTitle"].(*types.AttributeValueMemberS).Value != "s1" || aws.ToString(r[0].TableName) != "Music" || r[1].Item != nil || r[1].Error != nil {
+		t.Fatalf("responses: %#v", r)
+	}
+	if r[2].Error == nil || r[2].Error.Code != types.BatchStatementErrorCodeEnumValidationError ||
+		aws.ToString(r[2].Error.Message) != "Select statements within BatchExecuteStatement must specify the primary key in the where clause." {
+		t.Fatalf("partition read: %#v", r[2].Error)
+	}
+	if r[3].Error == nil || r[3].Error.Code != types.BatchStatementErrorCodeEnumValidationError {
+		t.Fatalf("malformed: %#v", r[3].Error)
+	}
+	if len(out.ConsumedCapacity) != 1 || *out.ConsumedCapacity[0].CapacityUnits != 1 {
+		t.Fatalf("capacity: %#v", out.ConsumedCapacity)
+	}
+}
+
+func TestPartiQLBatchWrites(t *testing.T) {
+	c := partiqlMusic(t)
+	out, err := batchExec(c,
+		`INSERT INTO "Music" VALUE {'Artist': 'C', 'SongTitle': 'u1'}`,
+		`INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's1'}`,
+		`UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 'none'`,
+		`DELETE FROM "Music" WHERE Artist = 'B' AND SongTitle = 't1'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, r := range out.Responses {
+		code := ""
+		if r.Error != nil {
+			code = string(r.Error.Code)
+		}
+		codes = append(codes, code)
+	}
+	if want := []string{"", "DuplicateItem", "ConditionalCheckFailed", ""}; !reflect.DeepEqual(codes, want) {
+		t.Fatalf("codes %v, want %v", codes, want)
+	}
+	if out := mustExec(t, c, `SELECT * FROM "Music" WHERE Artist = 'B'`); len(out.Items) != 0 {
+		t.Fatalf("delete in batch did not delete: %v", out.Items)
+	}
+	_, err = batchExec(c, `INSERT INTO "Music" VALUE {'Artist': 'D', 'SongTitle': 'v'}`, `SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`)
+	wantAPIError(t, err, "ValidationException", "The entire batch must consist of either read statements or write statements")
+	many := make([]string, 26)
+	for i := range many {
+		many[i] = `SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`
+	}
+	_, err = batchExec(c, many...)
+	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value at 'statements' failed to satisfy constraint: Member must have length less than or equal to 25")
+}

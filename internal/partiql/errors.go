@@ -16,6 +16,10 @@ const (
 	msgAlias = "Aliasing is not supported"
 	// observed: a numeric parameter out of DynamoDB's range.
 	msgParamNumber = "The parameter cannot be converted to a numeric value: "
+	// observed: a batch read that does not pin the whole key.
+	msgBatchKey = "Select statements within BatchExecuteStatement must specify the primary key in the where clause."
+	// recorded in the API notes: reads and writes mixed in one batch.
+	msgBatchMixed = "The entire batch must consist of either read statements or write statements"
 	// recalled from AWS, not yet in the notes: a write whose WHERE does
 	// not pin the whole key, and a wrong number of parameters.
 	msgKeyEq = "Where clause does not contain a mandatory equality on all key attributes"

@@ -41,3 +41,35 @@ func (out *ExecuteStatementOutput) AppendJSON(dst []byte) ([]byte, error) {
 
 // MarshalJSON makes encoding/json write ItemsJSON too.
 func (out *ExecuteStatementOutput) MarshalJSON() ([]byte, error) { return out.AppendJSON(nil) }
+
+type BatchStatementRequest struct {
+	Statement                           *string      `json:"Statement,omitempty"`
+	Parameters                          []attr.Value `json:"Parameters,omitempty"`
+	ConsistentRead                      *bool        `json:"ConsistentRead,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string      `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+type BatchExecuteStatementInput struct {
+	Statements             []BatchStatementRequest `json:"Statements,omitempty"`
+	ReturnConsumedCapacity *string                 `json:"ReturnConsumedCapacity,omitempty"`
+}
+
+// BatchStatementError is one statement's failure; Code is the exception's
+// name without "Exception" (ConditionalCheckFailed, DuplicateItem,
+// ValidationError, ...).
+type BatchStatementError struct {
+	Code    string `json:"Code"`
+	Message string `json:"Message"`
+	Item    Item   `json:"Item,omitempty"`
+}
+
+type BatchStatementResponse struct {
+	TableName *string              `json:"TableName,omitempty"`
+	Item      Item                 `json:"Item,omitempty"`
+	Error     *BatchStatementError `json:"Error,omitempty"`
+}
+
+type BatchExecuteStatementOutput struct {
+	Responses        []BatchStatementResponse `json:"Responses"`
+	ConsumedCapacity []ConsumedCapacity       `json:"ConsumedCapacity,omitempty"`
+}
