@@ -1,6 +1,7 @@
 package sortkey_test
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
@@ -275,3 +276,45 @@ func TestPartiQLBatchWrites(t *testing.T) {
 	_, err = batchExec(c, many...)
 	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value at 'statements' failed to satisfy constraint: Member must have length less than or equal to 25")
 }
+
+func transact(c *dynamodb.Client, stmts ...string) (*dynamodb.ExecuteTransactionOutput, error) {
+	in := &dynamodb.ExecuteTransactionInput{ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal}
+	for _, st := range stmts {
+		in.TransactStatements = append(in.TransactStatements, types.ParameterizedStatement{Statement: aws.String(st)})
+	}
+	return c.ExecuteTransaction(ctx, in)
+}
+
+func TestPartiQLTransactions(t *testing.T) {
+	c := partiqlMusic(t)
+	out, err := transact(c,
+		`SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`,
+		`SELECT "Year" FROM "Music" WHERE Artist = 'A' AND SongTitle = 'none'`)
+	if err != nil || len(out.Responses) != 2 || out.Responses[0].Item["SongTitle"] == nil || out.Responses[1].Item != nil {
+		t.Fatalf("reads: %v %#v", err, out)
+	}
+	_, err = transact(c,
+		`UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 's1'`,
+		`INSERT INTO "Music" VALUE {'Artist': 'A', 'SongTitle': 's2'}`)
+	wantAPIError(t, err, "TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [None, DuplicateItem]")
+	var tc *types.TransactionCanceledException
+	if !errorsAs(err, &tc) || aws.ToString(tc.CancellationReasons[1].Message) != "Duplicate primary key exists in table" {
+		t.Fatalf("reasons: %#v", err)
+	}
+	if out := mustExec(t, c, `SELECT x FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1'`); len(out.Items[0]) != 0 {
+		t.Fatalf("cancelled update applied: %v", out.Items)
+	}
+	if _, err := transact(c,
+		`UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 's1'`,
+		`INSERT INTO "Music" VALUE {'Artist': 'E', 'SongTitle': 'w'}`,
+		`DELETE FROM "Music" WHERE Artist = 'B' AND SongTitle = 't1'`); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustExec(t, c, `SELECT * FROM "Music" WHERE Artist = 'E' OR x = 1 OR Artist = 'B'`); len(out.Items) != 2 {
+		t.Fatalf("writes: %v", out.Items)
+	}
+	_, err = transact(c, `SELECT * FROM "Music" WHERE Artist = 'A'`)
+	wantAPIError(t, err, "ValidationException", "Select statements within ExecuteTransaction must specify the primary key in the where clause.")
+}
+
+func errorsAs(err error, target any) bool { return errors.As(err, target) }

@@ -31,3 +31,8 @@ func keySchemaOf(t *table) []protocol.KeySchemaElement {
 	}
 	return t.meta.Desc.KeySchema
 }
+
+// TransactionCanceled is the exception of a cancelled transaction with
+// these reasons, for a front end that rewrites reasons (PartiQL names an
+// INSERT's failed condition DuplicateItem).
+func TransactionCanceled(reasons []protocol.CancellationReason) error { return canceled(reasons) }

@@ -37,7 +37,7 @@ func (x *Executor) BatchExecuteStatement(ctx context.Context, in *protocol.Batch
 func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, []error) {
 	plans, errs := make([]*Plan, len(in.Statements)), make([]error, len(in.Statements))
 	for i, s := range in.Statements {
-		plans[i], errs[i] = x.planOne(s)
+		plans[i], errs[i] = x.planOne(s, msgBatchKey)
 		if errs[i] == nil {
 			errs[i] = options(plans[i], &protocol.ExecuteStatementInput{ConsistentRead: s.ConsistentRead,
 				ReturnConsumedCapacity: in.ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure: s.ReturnValuesOnConditionCheckFailure})
@@ -46,8 +46,9 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 	return plans, errs
 }
 
-// planOne plans one batch statement; a read must name the whole key.
-func (x *Executor) planOne(s protocol.BatchStatementRequest) (*Plan, error) {
+// planOne plans one statement of a batch or transaction; a read must name
+// the whole key, or fails with keyMsg.
+func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Plan, error) {
 	st, err := Parse(*s.Statement, s.Parameters)
 	if err != nil {
 		return nil, err
@@ -58,7 +59,7 @@ func (x *Executor) planOne(s protocol.BatchStatementRequest) (*Plan, error) {
 	}
 	p, err := PlanStatement(st, k)
 	if err == nil && st.Kind == Select && p.Get == nil {
-		return nil, refuse(msgBatchKey)
+		return nil, refuse(keyMsg)
 	}
 	return p, err
 }

@@ -20,6 +20,9 @@ const (
 	msgBatchKey = "Select statements within BatchExecuteStatement must specify the primary key in the where clause."
 	// recorded in the API notes: reads and writes mixed in one batch.
 	msgBatchMixed = "The entire batch must consist of either read statements or write statements"
+	// sortkey's, by analogy with msgBatchKey: a transaction read that does
+	// not pin the whole key.
+	msgTransactKey = "Select statements within ExecuteTransaction must specify the primary key in the where clause."
 	// recalled from AWS, not yet in the notes: a write whose WHERE does
 	// not pin the whole key, and a wrong number of parameters.
 	msgKeyEq = "Where clause does not contain a mandatory equality on all key attributes"

@@ -22,9 +22,20 @@ type Engine interface {
 }
 
 // Executor runs PartiQL statements on an engine.
-type Executor struct{ e Engine }
+type Executor struct {
+	e        Engine
+	tx       TransactEngine
+	canceled func([]protocol.CancellationReason) error
+}
 
-func New(e Engine) *Executor { return &Executor{e: e} }
+// New returns an executor on an engine; canceled builds the engine's
+// TransactionCanceledException from reasons.
+func New[E interface {
+	Engine
+	TransactEngine
+}](e E, canceled func([]protocol.CancellationReason) error) *Executor {
+	return &Executor{e: e, tx: e, canceled: canceled}
+}
 
 // ExecuteStatement parses, plans and runs one statement.
 func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteStatementInput) (*protocol.ExecuteStatementOutput, error) {

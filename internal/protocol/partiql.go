@@ -73,3 +73,20 @@ type BatchExecuteStatementOutput struct {
 	Responses        []BatchStatementResponse `json:"Responses"`
 	ConsumedCapacity []ConsumedCapacity       `json:"ConsumedCapacity,omitempty"`
 }
+
+type ParameterizedStatement struct {
+	Statement                           *string      `json:"Statement,omitempty"`
+	Parameters                          []attr.Value `json:"Parameters,omitempty"`
+	ReturnValuesOnConditionCheckFailure *string      `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+type ExecuteTransactionInput struct {
+	TransactStatements     []ParameterizedStatement `json:"TransactStatements,omitempty"`
+	ClientRequestToken     *string                  `json:"ClientRequestToken,omitempty"`
+	ReturnConsumedCapacity *string                  `json:"ReturnConsumedCapacity,omitempty"`
+}
+
+type ExecuteTransactionOutput struct {
+	Responses        []ItemResponse     `json:"Responses,omitempty"`
+	ConsumedCapacity []ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}

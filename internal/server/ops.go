@@ -36,6 +36,7 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 // operations is the table of every operation sortkey serves. An operation
 // not listed here answers UnknownOperationException.
 func operations(e *engine.Engine) map[string]operation {
+	pq := partiql.New(e, engine.TransactionCanceled)
 	return map[string]operation{
 		"CreateTable":           op(e.CreateTable),
 		"DescribeTable":         op(e.DescribeTable),
@@ -59,8 +60,9 @@ func operations(e *engine.Engine) map[string]operation {
 		"DescribeTimeToLive":    op(e.DescribeTimeToLive),
 		"BatchGetItem":          op(e.BatchGetItem),
 		"BatchWriteItem":        op(e.BatchWriteItem),
-		"ExecuteStatement":      op(partiql.New(e).ExecuteStatement),
-		"BatchExecuteStatement": op(partiql.New(e).BatchExecuteStatement),
+		"ExecuteStatement":      op(pq.ExecuteStatement),
+		"BatchExecuteStatement": op(pq.BatchExecuteStatement),
+		"ExecuteTransaction":    op(pq.ExecuteTransaction),
 	}
 }
 

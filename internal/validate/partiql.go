@@ -47,3 +47,24 @@ func BatchExecuteStatement(in *protocol.BatchExecuteStatementInput) error {
 	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	return v.err()
 }
+
+// MaxTransactStatements is how many statements one ExecuteTransaction runs.
+const MaxTransactStatements = 100
+
+// ExecuteTransaction checks ExecuteTransaction's model constraints.
+func ExecuteTransaction(in *protocol.ExecuteTransactionInput) error {
+	var v violations
+	if n := len(in.TransactStatements); n == 0 {
+		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "transactStatements", fmt.Sprintf(cMinLength, 1)))
+	} else if n > MaxTransactStatements {
+		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "transactStatements", fmt.Sprintf(cMaxLength, MaxTransactStatements)))
+	}
+	for i, s := range in.TransactStatements {
+		member := fmt.Sprintf("transactStatements.%d.member.statement", i+1)
+		if v.present(s.Statement == nil, member) {
+			v.length(*s.Statement, member, 1, MaxStatementLength)
+		}
+	}
+	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
+	return v.err()
+}
