@@ -127,6 +127,13 @@ expect partiql-delete "q" -- \
   ddb execute-statement --statement "DELETE FROM \"Music\" WHERE Artist = 'P' AND SongTitle = 'q' RETURNING ALL OLD *" \
     --query 'Items[0].SongTitle.S' --output text
 
+expect partiql-batch "None	DuplicateItem" -- \
+  ddb batch-execute-statement --statements "[{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'P', 'SongTitle': 'r'}\"},{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'P', 'SongTitle': 'r'}\"}]" \
+    --query '[Responses[0].Error.Code || `None`, Responses[1].Error.Code]' --output text
+
+expect_error partiql-transaction TransactionCanceledException -- \
+  ddb execute-transaction --transact-statements "[{\"Statement\":\"DELETE FROM Music WHERE Artist = 'P' AND SongTitle = 'r'\"},{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'B', 'SongTitle': '1'}\"}]"
+
 expect_error transaction-cancelled TransactionCanceledException -- \
   ddb transact-write-items --transact-items '[{"Put":{"TableName":"Music","Item":{"Artist":{"S":"C"},"SongTitle":{"S":"1"}}}},{"ConditionCheck":{"TableName":"Music","Key":{"Artist":{"S":"B"},"SongTitle":{"S":"1"}},"ConditionExpression":"attribute_not_exists(Artist)"}}]'
 
