@@ -49,7 +49,7 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 // planOne plans one statement of a batch or transaction; a read must name
 // the whole key, or fails with keyMsg.
 func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Plan, error) {
-	st, err := Parse(*s.Statement, s.Parameters)
+	st, err := x.parsed.parse(*s.Statement, s.Parameters)
 	if err != nil {
 		return nil, err
 	}

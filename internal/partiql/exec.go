@@ -25,6 +25,7 @@ type Engine interface {
 type Executor struct {
 	e        Engine
 	tx       TransactEngine
+	parsed   cache
 	canceled func([]protocol.CancellationReason) error
 }
 
@@ -42,7 +43,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err := validate.ExecuteStatement(in); err != nil {
 		return nil, err
 	}
-	st, err := Parse(*in.Statement, in.Parameters)
+	st, err := x.parsed.parse(*in.Statement, in.Parameters)
 	if err != nil {
 		return nil, err
 	}
