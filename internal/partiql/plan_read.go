@@ -45,7 +45,7 @@ func planQuery(st *Statement, conds []expr.Cond, k keys) *protocol.QueryInput {
 			rest = append(rest, c)
 		}
 	}
-	if pk == nil || !ordersBySort(st, k) {
+	if pk == nil || !ordersBySort(st, k) || namesKey(rest, k) {
 		return nil
 	}
 	keyConds := []expr.Cond{pk}
@@ -60,6 +60,20 @@ func planQuery(st *Statement, conds []expr.Cond, k keys) *protocol.QueryInput {
 		in.ScanIndexForward = ptr(false)
 	}
 	return in
+}
+
+// namesKey reports whether a condition left for the filter reads a key
+// attribute, which a Query's filter may not: such a SELECT runs as a Scan,
+// whose filter may.
+func namesKey(conds []expr.Cond, k keys) bool {
+	for _, c := range conds {
+		for _, p := range expr.CondPaths(c) {
+			if p[0].Name == k.partition || p[0].Name == k.sort {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ordersBySort reports whether the statement has no ORDER BY, or orders by

@@ -23,6 +23,8 @@ func TestPlans(t *testing.T) {
 			`{"Query":{"TableName":"T","IndexName":"I","KeyConditionExpression":"pk = :v0 AND sk = :v1"}}`},
 		{`SELECT * FROM "T" WHERE x > 2 AND pk = 'a' AND begins_with(sk, 'p') ORDER BY sk DESC`,
 			`{"Query":{"TableName":"T","FilterExpression":"x > :v2","KeyConditionExpression":"pk = :v0 AND begins_with(sk, :v1)","ScanIndexForward":false}}`},
+		{`SELECT * FROM "T" WHERE pk = 'a' AND sk > 1 AND sk < 5`,
+			`{"Scan":{"TableName":"T","FilterExpression":"pk = :v0 AND sk > :v1 AND sk < :v2"}}`},
 		{`SELECT * FROM "T" WHERE pk = 'a' OR pk = 'b'`,
 			`{"Scan":{"TableName":"T","FilterExpression":"pk = :v0 OR pk = :v1"}}`},
 		{`SELECT * FROM "T"`, `{"Scan":{"TableName":"T"}}`},
