@@ -16,6 +16,8 @@ const (
 	msgAlias = "Aliasing is not supported"
 	// observed: a numeric parameter out of DynamoDB's range.
 	msgParamNumber = "The parameter cannot be converted to a numeric value: "
+	// observed: any statement on an index with a multi-attribute key.
+	msgMultiKey = "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys."
 	// observed: a batch read that does not pin the whole key.
 	msgBatchKey = "Select statements within BatchExecuteStatement must specify the primary key in the where clause."
 	// recorded in the API notes: reads and writes mixed in one batch.

@@ -75,10 +75,25 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 	return planSelect(st, k)
 }
 
-// keys reads the key schema of the table or index a statement names.
+// keys reads the key schema of the table or index a statement names. An
+// index keyed on several attributes per role is refused, as DynamoDB
+// refuses it (after parsing, before the WHERE is looked at).
 func (x *Executor) keys(st *Statement) (keys, error) {
 	schema, err := x.e.KeySchema(st.Table, st.Index)
+	if err == nil && multiAttribute(schema) {
+		err = refuse(msgMultiKey)
+	}
 	return keysOf(schema), err
+}
+
+// multiAttribute reports whether a key schema has more than one HASH or
+// more than one RANGE attribute.
+func multiAttribute(schema []protocol.KeySchemaElement) bool {
+	n := map[string]int{}
+	for _, e := range schema {
+		n[deref(e.KeyType)]++
+	}
+	return n["HASH"] > 1 || n["RANGE"] > 1
 }
 
 func keysOf(schema []protocol.KeySchemaElement) keys {

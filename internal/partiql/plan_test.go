@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
 // TestPlans maps statements to the native request each runs as, written
@@ -124,4 +125,15 @@ func FuzzParse(f *testing.F) {
 			_, _ = PlanStatement(st, keys{partition: "pk", sort: "sk"})
 		}
 	})
+}
+
+func TestMultiAttributeKeysRefused(t *testing.T) {
+	s := func(name, kind string) protocol.KeySchemaElement {
+		return protocol.KeySchemaElement{AttributeName: ptr(name), KeyType: ptr(kind)}
+	}
+	if !multiAttribute([]protocol.KeySchemaElement{s("a", "HASH"), s("b", "HASH")}) ||
+		!multiAttribute([]protocol.KeySchemaElement{s("a", "HASH"), s("b", "RANGE"), s("c", "RANGE")}) ||
+		multiAttribute([]protocol.KeySchemaElement{s("a", "HASH"), s("b", "RANGE")}) {
+		t.Fatal("multi-attribute key schemas misjudged")
+	}
 }
