@@ -318,3 +318,30 @@ func TestPartiQLTransactions(t *testing.T) {
 }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// TestPartiQLWritesCostAsNativeWrites holds INSERT, UPDATE and DELETE to
+// the capacity of PutItem, UpdateItem and DeleteItem doing the same to a
+// twin item, GSI maintenance included.
+func TestPartiQLWritesCostAsNativeWrites(t *testing.T) {
+	c := partiqlMusic(t)
+	total := types.ReturnConsumedCapacityTotal
+	key := map[string]types.AttributeValue{"Artist": s("N"), "SongTitle": s("n")}
+	put, _ := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Music"), ReturnConsumedCapacity: total,
+		Item: map[string]types.AttributeValue{"Artist": s("N"), "SongTitle": s("n"), "Genre": s("Rock")}})
+	upd, _ := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("Music"), Key: key, ReturnConsumedCapacity: total,
+		UpdateExpression: aws.String("SET Genre = :g"), ExpressionAttributeValues: map[string]types.AttributeValue{":g": s("Jazz")}})
+	del, _ := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("Music"), Key: key, ReturnConsumedCapacity: total})
+	for _, tc := range []struct {
+		stmt string
+		want *types.ConsumedCapacity
+	}{
+		{`INSERT INTO "Music" VALUE {'Artist': 'P', 'SongTitle': 'n', 'Genre': 'Rock'}`, put.ConsumedCapacity},
+		{`UPDATE "Music" SET Genre = 'Jazz' WHERE Artist = 'P' AND SongTitle = 'n'`, upd.ConsumedCapacity},
+		{`DELETE FROM "Music" WHERE Artist = 'P' AND SongTitle = 'n'`, del.ConsumedCapacity},
+	} {
+		got := mustExec(t, c, tc.stmt).ConsumedCapacity
+		if got == nil || tc.want == nil || *got.CapacityUnits != *tc.want.CapacityUnits {
+			t.Errorf("%s: consumed %v, want %v", tc.stmt, got, tc.want)
+		}
+	}
+}
