@@ -108,6 +108,32 @@ expect query-gsi "B,B" -- \
   ddb query --table-name Music --index-name ByGenre --key-condition-expression 'Genre = :g' \
     --expression-attribute-values '{":g":{"S":"Jazz"}}' --query 'join(`,`, Items[].Artist.S)' --output text
 
+expect partiql-insert "0" -- \
+  ddb execute-statement --statement "INSERT INTO \"Music\" VALUE {'Artist': 'P', 'SongTitle': 'q', 'Plays': 1}" \
+    --query 'length(Items)' --output text
+
+expect_error partiql-duplicate DuplicateItemException -- \
+  ddb execute-statement --statement "INSERT INTO \"Music\" VALUE {'Artist': 'P', 'SongTitle': 'q'}"
+
+expect partiql-update "2" -- \
+  ddb execute-statement --statement "UPDATE \"Music\" SET Plays = Plays + 1 WHERE Artist = ? AND SongTitle = 'q' RETURNING ALL NEW *" \
+    --parameters '[{"S":"P"}]' --query 'Items[0].Plays.N' --output text
+
+expect partiql-select "B,B" -- \
+  ddb execute-statement --statement "SELECT Artist FROM \"Music\" WHERE Artist = 'B' ORDER BY SongTitle DESC" \
+    --query 'join(`,`, Items[].Artist.S)' --output text
+
+expect partiql-delete "q" -- \
+  ddb execute-statement --statement "DELETE FROM \"Music\" WHERE Artist = 'P' AND SongTitle = 'q' RETURNING ALL OLD *" \
+    --query 'Items[0].SongTitle.S' --output text
+
+expect partiql-batch "None	DuplicateItem" -- \
+  ddb batch-execute-statement --statements "[{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'P', 'SongTitle': 'r'}\"},{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'P', 'SongTitle': 'r'}\"}]" \
+    --query '[Responses[0].Error.Code || `None`, Responses[1].Error.Code]' --output text
+
+expect_error partiql-transaction TransactionCanceledException -- \
+  ddb execute-transaction --transact-statements "[{\"Statement\":\"DELETE FROM Music WHERE Artist = 'P' AND SongTitle = 'r'\"},{\"Statement\":\"INSERT INTO Music VALUE {'Artist': 'B', 'SongTitle': '1'}\"}]"
+
 expect_error transaction-cancelled TransactionCanceledException -- \
   ddb transact-write-items --transact-items '[{"Put":{"TableName":"Music","Item":{"Artist":{"S":"C"},"SongTitle":{"S":"1"}}}},{"ConditionCheck":{"TableName":"Music","Key":{"Artist":{"S":"B"},"SongTitle":{"S":"1"}},"ConditionExpression":"attribute_not_exists(Artist)"}}]'
 

@@ -13,6 +13,7 @@ type Code string
 const (
 	AccessDenied                  Code = "AccessDeniedException"
 	ConditionalCheckFailed        Code = "ConditionalCheckFailedException"
+	DuplicateItem                 Code = "DuplicateItemException"
 	ExpiredIterator               Code = "ExpiredIteratorException"
 	IdempotentParameterMismatch   Code = "IdempotentParameterMismatchException"
 	IncompleteSignature           Code = "IncompleteSignatureException"
@@ -64,6 +65,7 @@ type entry struct {
 var table = map[Code]entry{
 	AccessDenied:                  {nsCoral, 400, upper},
 	ConditionalCheckFailed:        {nsDynamoDB, 400, lower},
+	DuplicateItem:                 {nsDynamoDB, 400, lower},
 	ExpiredIterator:               {nsDynamoDB, 400, lower},
 	IdempotentParameterMismatch:   {nsDynamoDB, 400, lower},
 	IncompleteSignature:           {nsCoral, 400, lower},

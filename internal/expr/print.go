@@ -29,11 +29,39 @@ func FormatCond(c Cond) Printed {
 // REMOVE, ADD, DELETE.
 func FormatUpdate(u *Update) Printed {
 	var pr printer
+	pr.update(u)
+	return pr.done()
+}
+
+func (pr *printer) update(u *Update) {
 	pr.clause("SET", len(u.Set), func(i int) { pr.path(u.Set[i].Path); pr.WriteString(" = "); pr.operand(u.Set[i].Value) })
 	pr.clause("REMOVE", len(u.Remove), func(i int) { pr.path(u.Remove[i]) })
 	pr.clause("ADD", len(u.Add), func(i int) { pr.path(u.Add[i].Path); pr.WriteByte(' '); pr.value(u.Add[i].Value) })
 	pr.clause("DELETE", len(u.Delete), func(i int) { pr.path(u.Delete[i].Path); pr.WriteByte(' '); pr.value(u.Delete[i].Value) })
-	return pr.done()
+}
+
+// Printer prints several trees for one request: a Query's key condition,
+// filter and projection share its ExpressionAttributeNames and
+// ExpressionAttributeValues, so their placeholders must not collide.
+type Printer struct{ pr printer }
+
+func (p *Printer) Cond(c Cond) string { return p.print(func() { p.pr.cond(c, precOr) }) }
+
+func (p *Printer) Update(u *Update) string { return p.print(func() { p.pr.update(u) }) }
+
+func (p *Printer) Projection(proj Projection) string {
+	return p.print(func() { p.pr.list(len(proj), func(i int) { p.pr.path(proj[i]) }) })
+}
+
+// Names and Values are the placeholders every text printed so far uses;
+// nil when none.
+func (p *Printer) Names() map[string]string { return p.pr.names }
+func (p *Printer) Values() attr.Item        { return p.pr.values }
+
+func (p *Printer) print(f func()) string {
+	p.pr.Reset()
+	f()
+	return p.pr.String()
 }
 
 // FormatProjection prints a projection expression.

@@ -299,3 +299,28 @@ func BenchmarkWriteBody(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExecuteStatementByKey is BenchmarkGetItem as a PartiQL SELECT
+// by the whole key, which runs as that GetItem: the difference is the
+// cost of parsing and planning.
+func BenchmarkExecuteStatementByKey(b *testing.B) {
+	h := benchHandler(b, false)
+	for i := int64(0); i < 1000; i++ {
+		do(h, "PutItem", benchItem(i))
+	}
+	stmts := make([][]byte, 1000)
+	for i := range stmts {
+		stmts[i] = fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = 'user#%d' AND sk = %d"}`, i, i)
+	}
+	var n atomic.Int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if rec := do(h, "ExecuteStatement", stmts[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -35,29 +36,33 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 // operations is the table of every operation sortkey serves. An operation
 // not listed here answers UnknownOperationException.
 func operations(e *engine.Engine) map[string]operation {
+	pq := partiql.New(e, engine.TransactionCanceled)
 	return map[string]operation{
-		"CreateTable":        op(e.CreateTable),
-		"DescribeTable":      op(e.DescribeTable),
-		"DeleteTable":        op(e.DeleteTable),
-		"ListTables":         op(e.ListTables),
-		"UpdateTable":        op(e.UpdateTable),
-		"TagResource":        op(e.TagResource),
-		"UntagResource":      op(e.UntagResource),
-		"ListTagsOfResource": op(e.ListTagsOfResource),
-		"DescribeLimits":     op(e.DescribeLimits),
-		"DescribeEndpoints":  op(describeEndpoints),
-		"PutItem":            op(e.PutItem),
-		"GetItem":            op(e.GetItem),
-		"DeleteItem":         op(e.DeleteItem),
-		"UpdateItem":         op(e.UpdateItem),
-		"Query":              op(e.Query),
-		"Scan":               op(e.Scan),
-		"TransactWriteItems": op(e.TransactWriteItems),
-		"TransactGetItems":   op(e.TransactGetItems),
-		"UpdateTimeToLive":   op(e.UpdateTimeToLive),
-		"DescribeTimeToLive": op(e.DescribeTimeToLive),
-		"BatchGetItem":       op(e.BatchGetItem),
-		"BatchWriteItem":     op(e.BatchWriteItem),
+		"CreateTable":           op(e.CreateTable),
+		"DescribeTable":         op(e.DescribeTable),
+		"DeleteTable":           op(e.DeleteTable),
+		"ListTables":            op(e.ListTables),
+		"UpdateTable":           op(e.UpdateTable),
+		"TagResource":           op(e.TagResource),
+		"UntagResource":         op(e.UntagResource),
+		"ListTagsOfResource":    op(e.ListTagsOfResource),
+		"DescribeLimits":        op(e.DescribeLimits),
+		"DescribeEndpoints":     op(describeEndpoints),
+		"PutItem":               op(e.PutItem),
+		"GetItem":               op(e.GetItem),
+		"DeleteItem":            op(e.DeleteItem),
+		"UpdateItem":            op(e.UpdateItem),
+		"Query":                 op(e.Query),
+		"Scan":                  op(e.Scan),
+		"TransactWriteItems":    op(e.TransactWriteItems),
+		"TransactGetItems":      op(e.TransactGetItems),
+		"UpdateTimeToLive":      op(e.UpdateTimeToLive),
+		"DescribeTimeToLive":    op(e.DescribeTimeToLive),
+		"BatchGetItem":          op(e.BatchGetItem),
+		"BatchWriteItem":        op(e.BatchWriteItem),
+		"ExecuteStatement":      op(pq.ExecuteStatement),
+		"BatchExecuteStatement": op(pq.BatchExecuteStatement),
+		"ExecuteTransaction":    op(pq.ExecuteTransaction),
 	}
 }
 
