@@ -70,3 +70,18 @@ func TestMultiKeyGSIEntryExpiresWithItem(t *testing.T) {
 		t.Fatalf("index after expiry: %v, want [kept]", got)
 	}
 }
+
+// TestPartiQLRefusesMultiKeyGSI: a statement on a multi-attribute GSI is
+// refused with DynamoDB's text, while the table itself still answers.
+func TestPartiQLRefusesMultiKeyGSI(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createOrders(t, c, true)
+	loadOrders(t, c)
+	_, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement: aws.String(`SELECT * FROM "orders"."byPlace" WHERE tenant = 'acme' AND area = 1`)})
+	wantAPIError(t, err, "ValidationException", "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys.")
+	out, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`SELECT * FROM "orders" WHERE id = 'o1'`)})
+	if err != nil || len(out.Items) != 1 {
+		t.Fatalf("the table's own statement: %v, %d items", err, len(out.Items))
+	}
+}
