@@ -94,6 +94,16 @@ func (s *Store) chatRequests(ctx context.Context, pk string) ([]ChatRequest, err
 	return rs, err
 }
 
+// GetUserChatRequestsPartiQL is GetUserChatRequests as a PartiQL SELECT:
+// equality on PK makes it the same Query, begins_with its key condition,
+// and ORDER BY SK DESC its newest-first order.
+func (s *Store) GetUserChatRequestsPartiQL(ctx context.Context, userID string) ([]ChatRequest, error) {
+	var rs []ChatRequest
+	err := s.statement(ctx, &rs, `SELECT * FROM "`+ChatRequestsTable+`" WHERE PK = ? AND begins_with(SK, ?) ORDER BY SK DESC`,
+		str(userPK(userID)), str("CHATREQUEST#"))
+	return rs, err
+}
+
 // GetUserPendingChatRequests is "Get all of a user's pending chat
 // requests": the user's partition of the sparse PendingChatRequestsIndex,
 // in PendingId order.

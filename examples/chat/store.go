@@ -68,6 +68,24 @@ func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput, out any) 
 	return attributevalue.UnmarshalListOfMaps(items, out)
 }
 
+// statement reads every page of a PartiQL SELECT into out, a pointer to
+// a slice.
+func (s *Store) statement(ctx context.Context, out any, stmt string, params ...types.AttributeValue) error {
+	var items []map[string]types.AttributeValue
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), Parameters: params}
+	for {
+		page, err := s.db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return err
+		}
+		items = append(items, page.Items...)
+		if page.NextToken == nil {
+			return attributevalue.UnmarshalListOfMaps(items, out)
+		}
+		in.NextToken = page.NextToken
+	}
+}
+
 // inPartition is a query of one partition whose sort key begins with
 // prefix; an empty index means the table itself. The key attribute names
 // are written out, not placeholders: none is a reserved word, and the

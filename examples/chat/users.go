@@ -39,11 +39,34 @@ func (s *Store) GetUser(ctx context.Context, id string) (User, error) {
 	return u, err
 }
 
+// GetUserPartiQL is GetUser as a PartiQL SELECT: equality on PK, the
+// Users table's whole key, makes it the same single-item read.
+func (s *Store) GetUserPartiQL(ctx context.Context, id string) (User, error) {
+	var us []User
+	if err := s.statement(ctx, &us, `SELECT * FROM "`+UsersTable+`" WHERE PK = ?`, str(userPK(id))); err != nil {
+		return User{}, err
+	}
+	if len(us) == 0 {
+		return User{}, ErrNotFound
+	}
+	return us[0], nil
+}
+
 // TouchUser records that the user was just seen.
 func (s *Store) TouchUser(ctx context.Context, id string) error {
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(UsersTable), Key: userKey(id),
 		UpdateExpression:          aws.String("SET LastSeenAt = :now"),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":now": str(stamp(s.now()))}})
+	return err
+}
+
+// TouchUserPartiQL is TouchUser as a PartiQL UPDATE, which never creates
+// an item: an unknown user fails as ConditionalCheckFailedException, as
+// TouchUser's attribute_exists(PK) does.
+func (s *Store) TouchUserPartiQL(ctx context.Context, id string) error {
+	_, err := s.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement:  aws.String(`UPDATE "` + UsersTable + `" SET LastSeenAt = ? WHERE PK = ?`),
+		Parameters: []types.AttributeValue{str(stamp(s.now())), str(userPK(id))}})
 	return err
 }

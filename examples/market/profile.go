@@ -42,6 +42,25 @@ func (s *Session) Profile(ctx context.Context) (Profile, error) {
 	return p, err
 }
 
+// ProfilePartiQL is Profile as a PartiQL SELECT: equality on pk and sk,
+// the whole key, makes it the same single-item read.
+func (s *Session) ProfilePartiQL(ctx context.Context) (Profile, error) {
+	var p Profile
+	pk, err := s.pk(ProfileShard, false)
+	if err != nil {
+		return p, err
+	}
+	rows, err := s.store.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? AND sk = ?`, str(pk), str(s.user.Key()))
+	if err != nil {
+		return p, err
+	}
+	if len(rows) == 0 {
+		return p, ErrNotFound
+	}
+	err = attributevalue.UnmarshalMap(rows[0], &p)
+	return p, err
+}
+
 // SaveProfile changes the user's contact details, the write the design's
 // read/write profile shard allows. The handle (the business id) and the
 // keys stay as sign-up wrote them.
@@ -60,6 +79,28 @@ func (s *Session) SaveProfile(ctx context.Context, p Profile) error {
 		ConditionExpression:       aws.String("attribute_exists(pk)"),
 		ExpressionAttributeNames:  map[string]string{"#name": "name"}, // a reserved word
 		ExpressionAttributeValues: values})
+	if conditionFailed(err) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// SaveProfilePartiQL is SaveProfile as a PartiQL UPDATE. A PartiQL
+// UPDATE never creates its item, so attribute_exists(pk) goes without
+// saying; "name" is quoted as the reserved word it is.
+func (s *Session) SaveProfilePartiQL(ctx context.Context, p Profile) error {
+	pk, err := s.pk(ProfileShard, true)
+	if err != nil {
+		return err
+	}
+	v, err := profileValues(p)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement: aws.String(`UPDATE "` + MarketTable + `" SET "name" = ?, email = ?, phones = ?, addresses = ?` +
+			` WHERE pk = ? AND sk = ?`),
+		Parameters: []types.AttributeValue{v[":name"], v[":email"], v[":phones"], v[":addresses"], str(pk), str(s.user.Key())}})
 	if conditionFailed(err) {
 		return ErrNotFound
 	}

@@ -29,6 +29,22 @@ func (s *Session) Bonuses(ctx context.Context) ([]Reward, error) {
 	return rewards, err
 }
 
+// BonusesPartiQL is Bonuses as a PartiQL SELECT: equality on pk makes it
+// the same Query, and ORDER BY sk DESC its newest-first order.
+func (s *Session) BonusesPartiQL(ctx context.Context) ([]Reward, error) {
+	pk, err := s.pk(RewardShard, false)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.store.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? ORDER BY sk DESC`, str(pk))
+	if err != nil {
+		return nil, err
+	}
+	var rewards []Reward
+	err = attributevalue.UnmarshalListOfMaps(rows, &rewards)
+	return rewards, err
+}
+
 // Balance is the points the rewards add up to.
 func Balance(rewards []Reward) int {
 	n := 0

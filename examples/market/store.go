@@ -107,6 +107,23 @@ func (s *Store) query(ctx context.Context, in *dynamodb.QueryInput, enough func(
 	return rows, nil
 }
 
+// statement reads every page of a PartiQL SELECT.
+func (s *Store) statement(ctx context.Context, stmt string, params ...types.AttributeValue) ([]map[string]types.AttributeValue, error) {
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), Parameters: params}
+	var rows []map[string]types.AttributeValue
+	for {
+		out, err := s.db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, out.Items...)
+		if out.NextToken == nil {
+			return rows, nil
+		}
+		in.NextToken = out.NextToken
+	}
+}
+
 func all(int) bool { return false }
 
 func conditionFailed(err error) bool {

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 const (
@@ -27,10 +29,28 @@ func (s *Store) GetRecipe(ctx context.Context, id string) (Recipe, error) {
 	return r, s.get(ctx, self(recipePrefix+id), recipeKind, id, &r)
 }
 
+// GetRecipePartiQL is GetRecipe as a PartiQL SELECT: equality on PK and
+// SK, the whole key, makes it the same strongly consistent GetItem.
+func (s *Store) GetRecipePartiQL(ctx context.Context, id string) (Recipe, error) {
+	var r Recipe
+	k := self(recipePrefix + id)
+	return r, s.statementOne(ctx, `SELECT * FROM "`+s.table+`" WHERE PK = ? AND SK = ?`, true,
+		[]types.AttributeValue{str(k.PK), str(k.SK)}, recipeKind, id, &r)
+}
+
 // GetRecipeByName reads a recipe by its name, from GSI2.
 func (s *Store) GetRecipeByName(ctx context.Context, name string) (Recipe, error) {
 	var r Recipe
 	return r, s.lookup(ctx, GSI2, recipeName(name), recipeKind, fmt.Sprintf("%q", name), &r)
+}
+
+// GetRecipeByNamePartiQL is GetRecipeByName as a PartiQL SELECT on GSI2:
+// equality on GSI2PK makes it the same index Query, eventually
+// consistent as every index read is.
+func (s *Store) GetRecipeByNamePartiQL(ctx context.Context, name string) (Recipe, error) {
+	var r Recipe
+	return r, s.statementOne(ctx, `SELECT * FROM "`+s.table+`"."`+GSI2+`" WHERE `+GSI2+`PK = ?`, false,
+		[]types.AttributeValue{str(recipeName(name))}, recipeKind, fmt.Sprintf("%q", name), &r)
 }
 
 // RenameRecipe moves the recipe's name record and renames it.
@@ -48,6 +68,20 @@ func (s *Store) UpdateRecipe(ctx context.Context, id string, servings, minutes i
 	return s.updateItem(ctx, self(recipePrefix+id), "SET servings = :servings, minutes = :minutes",
 		"attribute_exists(PK)", vals{":servings": num(servings), ":minutes": num(minutes)},
 		failure(ErrNotFound, recipeKind, id))
+}
+
+// UpdateRecipePartiQL is UpdateRecipe as a PartiQL UPDATE, which never
+// creates its item: a missing recipe fails its implied attribute_exists.
+func (s *Store) UpdateRecipePartiQL(ctx context.Context, id string, servings, minutes int) error {
+	k := self(recipePrefix + id)
+	_, err := s.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement:  aws.String(`UPDATE "` + s.table + `" SET servings = ?, minutes = ? WHERE PK = ? AND SK = ?`),
+		Parameters: []types.AttributeValue{num(servings), num(minutes), str(k.PK), str(k.SK)}})
+	var failed *types.ConditionalCheckFailedException
+	if errors.As(err, &failed) {
+		return fmt.Errorf("%w (%w)", failure(ErrNotFound, recipeKind, id), err)
+	}
+	return err
 }
 
 // DeleteRecipe deletes a recipe that has no ingredients and is on no

@@ -178,6 +178,27 @@ func (s *Store) get(ctx context.Context, k keys, kind, id string, out any) error
 	return attributevalue.UnmarshalMap(got.Item, out)
 }
 
+// statementOne reads the first item a PartiQL SELECT finds into out, or
+// returns ErrNotFound. Its pages are read until one holds an item: a page
+// can be empty and still have a NextToken.
+func (s *Store) statementOne(ctx context.Context, stmt string, consistent bool, params []types.AttributeValue,
+	kind, what string, out any) error {
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), Parameters: params, ConsistentRead: aws.Bool(consistent)}
+	for {
+		page, err := s.db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return err
+		}
+		if len(page.Items) > 0 {
+			return attributevalue.UnmarshalMap(page.Items[0], out)
+		}
+		if page.NextToken == nil {
+			return failure(ErrNotFound, kind, what)
+		}
+		in.NextToken = page.NextToken
+	}
+}
+
 // query reads every page of a Query.
 func (s *Store) query(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
 	in.TableName = &s.table

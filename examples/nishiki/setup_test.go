@@ -89,3 +89,15 @@ func fails(t *testing.T, what string, err, target error) {
 		t.Fatalf("%s: error %v, want %v", what, err, target)
 	}
 }
+
+// sameCapacity fails the test unless the native form of an access pattern
+// succeeded and its PartiQL form consumed the same capacity units.
+func sameCapacity(t *testing.T, what string, nativeErr error, native, partiql float64) {
+	t.Helper()
+	if nativeErr != nil {
+		t.Fatalf("%s: %v", what, nativeErr)
+	}
+	if native == 0 || partiql != native {
+		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -90,6 +92,52 @@ func (s *Store) query(ctx context.Context, out any, in *dynamodb.QueryInput) err
 		items = append(items, page.Items...)
 	}
 	return attributevalue.UnmarshalListOfMaps(items, out)
+}
+
+// statement runs a PartiQL SELECT, every page of it, into out, a pointer
+// to a slice.
+func (s *Store) statement(ctx context.Context, out any, stmt string, params ...types.AttributeValue) error {
+	var items []map[string]types.AttributeValue
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), Parameters: params}
+	for {
+		page, err := s.db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return err
+		}
+		items = append(items, page.Items...)
+		if page.NextToken == nil {
+			break
+		}
+		in.NextToken = page.NextToken
+	}
+	return attributevalue.UnmarshalListOfMaps(items, out)
+}
+
+// insert writes a new item with a PartiQL INSERT, every attribute a
+// parameter so that no value needs quoting in the statement.
+func (s *Store) insert(ctx context.Context, it map[string]types.AttributeValue) error {
+	names := make([]string, 0, len(it))
+	for n := range it {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fields := make([]string, len(names))
+	params := make([]types.AttributeValue, len(names))
+	for i, n := range names {
+		fields[i] = "'" + n + "': ?"
+		params[i] = it[n]
+	}
+	_, err := s.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement:  aws.String(`INSERT INTO "` + s.table + `" VALUE {` + strings.Join(fields, ", ") + `}`),
+		Parameters: params})
+	return err
+}
+
+// duplicate reports whether err is a PartiQL INSERT's refusal of a key
+// that exists.
+func duplicate(err error) bool {
+	var dup *types.DuplicateItemException
+	return errors.As(err, &dup)
 }
 
 // one is the single entry an index lookup must find.

@@ -27,10 +27,38 @@ func (s *Store) CreateUser(ctx context.Context, u User) (User, error) {
 	return u, err
 }
 
+// CreateUserPartiQL is CreateUser as a PartiQL INSERT, which refuses an
+// existing key by itself (DuplicateItemException): the statement needs no
+// condition to keep attribute_not_exists(PK)'s promise.
+func (s *Store) CreateUserPartiQL(ctx context.Context, u User) (User, error) {
+	if u.UserId == "" {
+		u.UserId = newUUID()
+	}
+	it, err := item(skUser, u)
+	if err != nil {
+		return User{}, err
+	}
+	err = s.insert(ctx, it)
+	if duplicate(err) {
+		return User{}, fmt.Errorf("user %s: %w", u.UserId, ErrExists)
+	}
+	return u, err
+}
+
 // GetUser reads a user's data (UserId / User).
 func (s *Store) GetUser(ctx context.Context, userID string) (User, error) {
 	var u User
 	return u, s.get(ctx, userID, skUser, &u)
+}
+
+// GetUserPartiQL is GetUser as a PartiQL SELECT; equality on the whole key
+// makes it the same single-item read.
+func (s *Store) GetUserPartiQL(ctx context.Context, userID string) (User, error) {
+	var us []User
+	if err := s.statement(ctx, &us, `SELECT * FROM "`+s.table+`" WHERE PK = ? AND SK = ?`, str(userID), str(skUser)); err != nil {
+		return User{}, err
+	}
+	return one(us, "user "+userID)
 }
 
 // GetUserInGroup reads a user's membership of one group (UserId /
@@ -58,9 +86,24 @@ func (s *Store) ListOfUsersGroup(ctx context.Context, userID string) ([]string, 
 	if err := s.queryPrefix(ctx, userID, groupPrefix, &ms); err != nil {
 		return nil, err
 	}
+	return groupIDs(ms), nil
+}
+
+// ListOfUsersGroupPartiQL is ListOfUsersGroup as a PartiQL SELECT: equality
+// on PK makes it a Query, and begins_with on SK its key condition.
+func (s *Store) ListOfUsersGroupPartiQL(ctx context.Context, userID string) ([]string, error) {
+	var ms []Membership
+	if err := s.statement(ctx, &ms, `SELECT * FROM "`+s.table+`" WHERE PK = ? AND begins_with(SK, ?)`,
+		str(userID), str(groupPrefix)); err != nil {
+		return nil, err
+	}
+	return groupIDs(ms), nil
+}
+
+func groupIDs(ms []Membership) []string {
 	ids := make([]string, len(ms))
 	for i, m := range ms {
 		ids[i] = m.GroupId
 	}
-	return ids, nil
+	return ids
 }

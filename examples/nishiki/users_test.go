@@ -2,6 +2,8 @@ package main
 
 import (
 	"testing"
+
+	"github.com/sortkeydb/sortkey/examples/internal/capacity"
 )
 
 func TestGetUser(t *testing.T) {
@@ -82,4 +84,44 @@ func isUUIDv4(s string) bool {
 		return false
 	}
 	return s[19] == '8' || s[19] == '9' || s[19] == 'a' || s[19] == 'b'
+}
+
+// TestUsersPartiQL: GetUser, ListOfUsersGroup and CreateUser written as
+// PartiQL give what the native calls give, at the same capacity.
+func TestUsersPartiQL(t *testing.T) {
+	f := newFixture(t)
+	db, meter := capacity.Metered(f.db)
+	s := NewStore(db, DevTable)
+
+	native, err := s.GetUser(ctx, alice)
+	nativeRCU := meter.Take()
+	partiql, perr := s.GetUserPartiQL(ctx, alice)
+	equal(t, "GetUserPartiQL(alice)", partiql, perr, native)
+	sameCapacity(t, "GetUser(alice)", err, nativeRCU, meter.Take())
+	_, err = s.GetUserPartiQL(ctx, "00000000-0000-4000-8000-000000000000")
+	fails(t, "GetUserPartiQL(unknown)", err, ErrNotFound)
+	meter.Take()
+
+	ids, err := s.ListOfUsersGroup(ctx, alice)
+	nativeRCU = meter.Take()
+	pids, perr := s.ListOfUsersGroupPartiQL(ctx, alice)
+	equal(t, "ListOfUsersGroupPartiQL(alice)", pids, perr, ids)
+	sameCapacity(t, "ListOfUsersGroup(alice)", err, nativeRCU, meter.Take())
+
+	erin := User{UserId: "11111111-1111-4111-8111-111111111111", UserName: "Erin Kato", EMailAddress: "erin@example.com"}
+	_, err = s.CreateUser(ctx, erin)
+	nativeWCU := meter.Take()
+	twin := User{UserId: "22222222-2222-4222-8222-222222222222", UserName: "Erin Kato", EMailAddress: "erin@example.com"}
+	_, perr = s.CreateUserPartiQL(ctx, twin)
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	sameCapacity(t, "CreateUser", err, nativeWCU, meter.Take())
+	stored, err := s.GetUser(ctx, twin.UserId)
+	stored.UserId = erin.UserId
+	equal(t, "the user CreateUserPartiQL stored", stored, err, erin)
+	_, err = s.CreateUserPartiQL(ctx, User{UserId: alice, UserName: "Alice again"})
+	fails(t, "CreateUserPartiQL(alice's ID)", err, ErrExists)
+	got, err := s.GetUser(ctx, alice)
+	equal(t, "alice after a refused PartiQL create", got.UserName, err, "Alice Sato")
 }

@@ -92,6 +92,27 @@ func (s *Store) UpdateOrderStatus(ctx context.Context, userID, orderID string, s
 	return o, err
 }
 
+// UpdateOrderStatusPartiQL is UpdateOrderStatus as a PartiQL UPDATE. It
+// needs no attribute_exists condition: a PartiQL UPDATE never creates the
+// item, and a missing one fails as ConditionalCheckFailedException.
+// "status" is quoted because it is a PartiQL reserved word.
+func (s *Store) UpdateOrderStatusPartiQL(ctx context.Context, userID, orderID string, status OrderStatus) (Order, error) {
+	now := s.now().UTC().Truncate(time.Second)
+	out, err := s.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+		Statement: aws.String(`UPDATE "` + s.table + `" SET "status" = ?, updated_at = ?, GSI1PK = ?, GSI1SK = ?` +
+			` WHERE PK = ? AND SK = ? RETURNING ALL NEW *`),
+		Parameters: []types.AttributeValue{str(string(status)), timeValue(now), str(statusKey(status)), str(atKey(now)),
+			str(ordersPK(userID)), str(orderSK(orderID))}})
+	var failed *types.ConditionalCheckFailedException
+	if errors.As(err, &failed) {
+		return Order{}, ErrNotFound
+	}
+	if err != nil {
+		return Order{}, err
+	}
+	return only(unmarshalAll[Order](out.Items))
+}
+
 // GetUserOrderByID reads PK="USER#<user>" AND SK="ORDER#<order>" from the table.
 func (s *Store) GetUserOrderByID(ctx context.Context, userID, orderID string) (Order, error) {
 	var o Order
@@ -111,6 +132,18 @@ func (s *Store) ListUserOrders(ctx context.Context, userID string, dir Direction
 func (s *Store) ListOrdersByStatus(ctx context.Context, status OrderStatus, since time.Time, dir Direction) ([]Order, error) {
 	return queryAll[Order](ctx, s, query{index: indexGSI1, cond: "GSI1PK = :pk AND GSI1SK >= :since",
 		values: values(":pk", statusKey(status), ":since", atKey(since)), dir: dir})
+}
+
+// ListOrdersByStatusPartiQL is ListOrdersByStatus as a PartiQL SELECT on
+// GSI1: equality on GSI1PK makes it the same Query, the range on GSI1SK its
+// key condition, and ORDER BY GSI1SK its direction.
+func (s *Store) ListOrdersByStatusPartiQL(ctx context.Context, status OrderStatus, since time.Time, dir Direction) ([]Order, error) {
+	order := "ASC"
+	if dir == Descending {
+		order = "DESC"
+	}
+	return statementAll[Order](ctx, s, `SELECT * FROM "`+s.table+`"."`+indexGSI1+`" WHERE GSI1PK = ? AND GSI1SK >= ? ORDER BY GSI1SK `+order,
+		str(statusKey(status)), str(atKey(since)))
 }
 
 // timeValue is a time as attributevalue stores a time.Time.

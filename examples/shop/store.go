@@ -138,6 +138,33 @@ func queryAll[T any](ctx context.Context, s *Store, q query) ([]T, error) {
 	return all, nil
 }
 
+// statementAll runs a PartiQL SELECT page by page and returns every item
+// it matches, in the order DynamoDB returns them.
+func statementAll[T any](ctx context.Context, s *Store, stmt string, params ...types.AttributeValue) ([]T, error) {
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(stmt), Parameters: params}
+	var all []T
+	for {
+		page, err := s.db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		items, err := unmarshalAll[T](page.Items)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, items...)
+		if page.NextToken == nil {
+			return all, nil
+		}
+		in.NextToken = page.NextToken
+	}
+}
+
+func unmarshalAll[T any](items []map[string]types.AttributeValue) ([]T, error) {
+	var out []T
+	return out, attributevalue.UnmarshalListOfMaps(items, &out)
+}
+
 // only is the single result of a lookup that matches at most one item.
 func only[T any](items []T, err error) (T, error) {
 	var zero T

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/sortkeydb/sortkey/examples/internal/capacity"
+)
+
+// metered is f's store on a client that reports what each request
+// consumes.
+func (f *fixture) metered() (*Store, *capacity.Meter) {
+	s := *f.store
+	db, meter := capacity.Metered(f.store.db)
+	s.db = db
+	return &s, meter
+}
+
+// sameCapacity fails the test unless the PartiQL form of an access
+// pattern consumed what its native form did, and the native form
+// consumed something (a meter that reads nothing proves nothing).
+func sameCapacity(t *testing.T, what string, native, partiql float64) {
+	t.Helper()
+	if native == 0 || partiql != native {
+		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
+	}
+}
+
+// TestReadsPartiQL: Profile and Bonuses written as PartiQL read the same
+// items, bonuses newest first, at the same cost, for each sample user.
+func TestReadsPartiQL(t *testing.T) {
+	f := newFixture(t)
+	s, meter := f.metered()
+	for _, user := range []UserID{Rabinovich, Okafor} {
+		session := s.As(user)
+		want, err := session.Profile(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nativeRCU := meter.Take()
+		got, err := session.ProfilePartiQL(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantEqual(t, "ProfilePartiQL", got, want)
+		sameCapacity(t, "Profile "+string(user), nativeRCU, meter.Take())
+
+		bonuses, err := session.Bonuses(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nativeRCU = meter.Take()
+		gotBonuses, err := session.BonusesPartiQL(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantEqual(t, "BonusesPartiQL", gotBonuses, bonuses)
+		sameCapacity(t, "Bonuses "+string(user), nativeRCU, meter.Take())
+		newestFirst := slices.Clone(f.sample.Rewards[user])
+		slices.Reverse(newestFirst)
+		wantEqual(t, "BonusesPartiQL, newest first", gotBonuses, newestFirst)
+	}
+	stranger := s.As("00000000-0000-4000-8000-000000000000")
+	if _, err := stranger.ProfilePartiQL(ctx); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("ProfilePartiQL of an unknown user: %v, want ErrNotFound", err)
+	}
+}
+
+// TestSaveProfilePartiQL saves one change of Okafor's contact details on
+// two copies of the sample, one with each form: the same profile is
+// stored, keys and handle kept, at the same cost; a session of an
+// unknown user still cannot sign itself up.
+func TestSaveProfilePartiQL(t *testing.T) {
+	native, partiql := newFixture(t), newFixture(t)
+	ns, nmeter := native.metered()
+	ps, pmeter := partiql.metered()
+	changed := Profile{Handle: "someone-else", Name: "Adaeze Okafor-Bello", Email: "adaeze@bello.example",
+		Phones: []string{"+44 7700 900456"}, Addresses: sampleProfiles[Okafor].Addresses[:1]}
+	if err := ns.As(Okafor).SaveProfile(ctx, changed); err != nil {
+		t.Fatal(err)
+	}
+	if err := ps.As(Okafor).SaveProfilePartiQL(ctx, changed); err != nil {
+		t.Fatal(err)
+	}
+	sameCapacity(t, "SaveProfile", nmeter.Take(), pmeter.Take())
+	want, err := ns.As(Okafor).Profile(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ps.As(Okafor).Profile(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEqual(t, "profile saved with PartiQL", got, want)
+	if got.Handle != "okafor" || got.Name != changed.Name {
+		t.Fatalf("profile saved with PartiQL: %+v", got)
+	}
+	stranger := ps.As("00000000-0000-4000-8000-000000000000")
+	if err := stranger.SaveProfilePartiQL(ctx, Profile{Name: "x"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SaveProfilePartiQL: %v, want ErrNotFound (a session cannot sign itself up)", err)
+	}
+	if _, err := stranger.Profile(ctx); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a refused PartiQL save created a profile: %v", err)
+	}
+}
