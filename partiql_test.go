@@ -345,3 +345,29 @@ func TestPartiQLWritesCostAsNativeWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestPartiQLTransactionExists holds EXISTS beside writes to a
+// ConditionCheck: a missing item or a false condition cancels the
+// transaction with ConditionalCheckFailed for that statement.
+func TestPartiQLTransactionExists(t *testing.T) {
+	c := partiqlMusic(t)
+	if _, err := transact(c,
+		`EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND "Year" = 1990)`,
+		`UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 's2'`); err != nil {
+		t.Fatal(err)
+	}
+	for _, check := range []string{
+		`EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND "Year" = 1991)`,
+		`EXISTS (SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 'none')`,
+	} {
+		_, err := transact(c, `UPDATE "Music" SET y = 1 WHERE Artist = 'A' AND SongTitle = 's2'`, check)
+		wantAPIError(t, err, "TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]")
+	}
+	if out := mustExec(t, c, `SELECT x, y FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2'`); len(out.Items[0]) != 1 {
+		t.Fatalf("items: %v", out.Items)
+	}
+	_, err := transact(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A')`, `DELETE FROM "Music" WHERE Artist = 'B' AND SongTitle = 't1'`)
+	wantAPIError(t, err, "ValidationException", "Select statements within ExecuteTransaction must specify the primary key in the where clause.")
+	_, err = exec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
+	wantAPIError(t, err, "ValidationException", "Statement wasn't well formed, can't be processed: Unsupported PartiQL feature: EXISTS outside ExecuteTransaction")
+}

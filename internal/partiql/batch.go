@@ -38,6 +38,9 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 	plans, errs := make([]*Plan, len(in.Statements)), make([]error, len(in.Statements))
 	for i, s := range in.Statements {
 		plans[i], errs[i] = x.planOne(s, msgBatchKey)
+		if errs[i] == nil && plans[i].Check != nil {
+			plans[i], errs[i] = nil, existsOutside()
+		}
 		if errs[i] == nil {
 			errs[i] = options(plans[i], &protocol.ExecuteStatementInput{ConsistentRead: s.ConsistentRead,
 				ReturnConsumedCapacity: in.ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure: s.ReturnValuesOnConditionCheckFailure})
@@ -136,6 +139,8 @@ func tableOf(p *Plan) *string {
 		return p.Update.TableName
 	case p.Delete != nil:
 		return p.Delete.TableName
+	case p.Check != nil:
+		return p.Check.TableName
 	}
 	return nil
 }

@@ -37,7 +37,12 @@ const (
 	msgOrderBy   = "ORDER BY is supported only on the sort key, with an equality on the partition key in the WHERE clause"
 	msgToken     = "Invalid NextToken"
 	msgUnsupport = "Unsupported PartiQL feature: "
+	msgExists    = "EXISTS outside ExecuteTransaction"
 )
 
 // malformed is the error of a statement that does not parse.
 func malformed(detail string) *apierr.Error { return apierr.Validationf("%s%s", msgMalformed, detail) }
+
+// existsOutside refuses EXISTS anywhere but a statement of ExecuteTransaction,
+// the only place DynamoDB documents it.
+func existsOutside() *apierr.Error { return malformed(msgUnsupport + msgExists) }

@@ -55,6 +55,9 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err != nil {
 		return nil, err
 	}
+	if plan.Check != nil {
+		return nil, existsOutside()
+	}
 	if err := options(plan, in); err != nil {
 		return nil, err
 	}
@@ -71,6 +74,8 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 		return planUpdate(st, k)
 	case Delete:
 		return planDelete(st, k)
+	case Exists:
+		return planExists(st, k)
 	}
 	return planSelect(st, k)
 }
@@ -131,6 +136,8 @@ func options(p *Plan, in *protocol.ExecuteStatementInput) error {
 		p.Update.ReturnConsumedCapacity, p.Update.ReturnValuesOnConditionCheckFailure = rcc, rv
 	case p.Delete != nil:
 		p.Delete.ReturnConsumedCapacity, p.Delete.ReturnValuesOnConditionCheckFailure = rcc, rv
+	case p.Check != nil:
+		p.Check.ReturnValuesOnConditionCheckFailure = rv
 	}
 	return nil
 }

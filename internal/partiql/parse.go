@@ -18,6 +18,7 @@ const (
 	Insert
 	Update
 	Delete
+	Exists // EXISTS(SELECT ...), a ConditionCheck in ExecuteTransaction
 )
 
 // Statement is a parsed statement. Conditions, paths and updates are the
@@ -131,6 +132,8 @@ func (p *parser) statement() *Statement {
 		st = p.updateStmt()
 	case t.is("delete"):
 		st = p.deleteStmt()
+	case t.is("exists"):
+		st = p.existsStmt()
 	default:
 		p.fail(malformed(msgTerm))
 	}
@@ -159,6 +162,16 @@ func (p *parser) selectStmt() *Statement {
 			p.accept("asc")
 		}
 	}
+	return st
+}
+
+// existsStmt := '(' SELECT select ')'
+func (p *parser) existsStmt() *Statement {
+	p.expect("(")
+	p.expect("select")
+	st := p.selectStmt()
+	p.expect(")")
+	st.Kind = Exists
 	return st
 }
 

@@ -19,6 +19,7 @@ type Plan struct {
 	Put    *protocol.PutItemInput    `json:",omitempty"`
 	Update *protocol.UpdateItemInput `json:",omitempty"`
 	Delete *protocol.DeleteItemInput `json:",omitempty"`
+	Check  *protocol.TransactAction  `json:",omitempty"` // EXISTS, as a ConditionCheck
 }
 
 // conjuncts flattens the top-level ANDs of c.
