@@ -2,6 +2,8 @@ package sortkey_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"reflect"
 	"testing"
 
@@ -370,4 +372,27 @@ func TestPartiQLTransactionExists(t *testing.T) {
 	wantAPIError(t, err, "ValidationException", "Select statements within ExecuteTransaction must specify the primary key in the where clause.")
 	_, err = exec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
 	wantAPIError(t, err, "ValidationException", "Statement wasn't well formed, can't be processed: Unsupported PartiQL feature: EXISTS outside ExecuteTransaction")
+}
+
+// inList is "IN [v0, v1, ...]" of n strings.
+func inList(n int) string {
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = fmt.Sprintf("'v%d'", i)
+	}
+	return "IN [" + strings.Join(vals, ", ") + "]"
+}
+
+// TestPartiQLInLimits holds IN to DynamoDB's documented limits: 50 values
+// on the partition key, 100 on any other attribute.
+func TestPartiQLInLimits(t *testing.T) {
+	c := partiqlMusic(t)
+	mustExec(t, c, `SELECT * FROM "Music" WHERE Artist `+inList(50))
+	mustExec(t, c, `SELECT * FROM "Music" WHERE Tag `+inList(100))
+	_, err := exec(c, `SELECT * FROM "Music" WHERE Artist `+inList(51))
+	wantAPIError(t, err, "ValidationException", "IN on the partition key may list at most 50 values")
+	_, err = exec(c, `SELECT * FROM "Music" WHERE Artist = 'A' AND NOT Tag `+inList(101))
+	wantAPIError(t, err, "ValidationException", "IN may list at most 100 values")
+	_, err = exec(c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND (Tag = 1 OR Tag `+inList(101)+`)`)
+	wantAPIError(t, err, "ValidationException", "IN may list at most 100 values")
 }

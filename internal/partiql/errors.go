@@ -38,6 +38,10 @@ const (
 	msgToken     = "Invalid NextToken"
 	msgUnsupport = "Unsupported PartiQL feature: "
 	msgExists    = "EXISTS outside ExecuteTransaction"
+	// sortkey's wording of limits the Developer Guide documents without
+	// their text: IN lists on the partition key and on other attributes.
+	msgInKey    = "IN on the partition key may list at most 50 values"
+	msgInValues = "IN may list at most 100 values"
 )
 
 // malformed is the error of a statement that does not parse.

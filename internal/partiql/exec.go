@@ -67,6 +67,9 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 // PlanStatement turns a parsed statement into the native request it runs
 // as, given the key schema of the table (or index) it names.
 func PlanStatement(st *Statement, k keys) (*Plan, error) {
+	if err := inLimits(st.Where, k); err != nil {
+		return nil, err
+	}
 	switch st.Kind {
 	case Insert:
 		return planInsert(st, k), nil
