@@ -396,3 +396,39 @@ func TestPartiQLInLimits(t *testing.T) {
 	_, err = exec(c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND (Tag = 1 OR Tag `+inList(101)+`)`)
 	wantAPIError(t, err, "ValidationException", "IN may list at most 100 values")
 }
+
+// createKeyed creates table name keyed on the string attribute pk alone.
+func createKeyed(t *testing.T, c *dynamodb.Client, name, pk string) {
+	t.Helper()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String(pk), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPartiQLCachedPlans holds the plans cached by statement text to the
+// request and the table: one call's ConsistentRead does not carry to the
+// next, and a table created again with another key is planned again.
+func TestPartiQLCachedPlans(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createKeyed(t, c, "Keyed", "a")
+	mustExec(t, c, `INSERT INTO "Keyed" VALUE {'a': '1', 'b': '2'}`)
+	const st = `SELECT * FROM "Keyed" WHERE a = '1'`
+	for _, consistent := range []bool{true, false} {
+		out, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(st),
+			ConsistentRead: aws.Bool(consistent), ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal})
+		if want := map[bool]float64{true: 1, false: 0.5}[consistent]; err != nil || *out.ConsumedCapacity.CapacityUnits != want {
+			t.Fatalf("consistent %v: %v, want %v units", consistent, err, want)
+		}
+	}
+	if _, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String("Keyed")}); err != nil {
+		t.Fatal(err)
+	}
+	createKeyed(t, c, "Keyed", "b")
+	mustExec(t, c, `INSERT INTO "Keyed" VALUE {'a': '1', 'b': '2'}`)
+	if out := mustExec(t, c, st); len(out.Items) != 1 {
+		t.Fatalf("items: %v", out.Items)
+	}
+}

@@ -52,7 +52,7 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 // planOne plans one statement of a batch or transaction; a read must name
 // the whole key, or fails with keyMsg.
 func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Plan, error) {
-	st, err := x.parsed.parse(*s.Statement, s.Parameters)
+	st, cached, err := x.parsed.parse(*s.Statement, s.Parameters)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Pl
 	if err != nil {
 		return nil, err
 	}
-	p, err := PlanStatement(st, k)
+	p, err := cached.plan(st, k)
 	if err == nil && st.Kind == Select && p.Get == nil {
 		return nil, refuse(keyMsg)
 	}

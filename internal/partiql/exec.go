@@ -43,7 +43,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err := validate.ExecuteStatement(in); err != nil {
 		return nil, err
 	}
-	st, err := x.parsed.parse(*in.Statement, in.Parameters)
+	st, cached, err := x.parsed.parse(*in.Statement, in.Parameters)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err != nil {
 		return nil, err
 	}
-	plan, err := PlanStatement(st, k)
+	plan, err := cached.plan(st, k)
 	if err != nil {
 		return nil, err
 	}
