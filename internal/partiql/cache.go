@@ -12,11 +12,14 @@ import (
 const maxCached = 1024
 
 // cache holds parsed statements by text. Only statements without
-// parameters are kept, since Parse binds parameters into the tree; a
+// parameters are kept whole, since Parse binds parameters into the tree; a
 // Statement is never modified after Parse, so one may serve many calls.
+// Statements with parameters keep their tokens, and are parsed from them
+// on each call with that call's parameters.
 type cache struct {
-	mu sync.Mutex
-	m  map[string]*entry
+	mu   sync.Mutex
+	m    map[string]*entry
+	toks map[string][]token
 }
 
 // entry is a cached statement and, once planned, its read plan: planning
@@ -37,7 +40,7 @@ type planned struct {
 // is not cached.
 func (c *cache) parse(src string, params []attr.Value) (*Statement, *entry, error) {
 	if len(params) > 0 {
-		st, err := Parse(src, params)
+		st, err := c.parseBound(src, params)
 		return st, nil, err
 	}
 	c.mu.Lock()
@@ -51,6 +54,33 @@ func (c *cache) parse(src string, params []attr.Value) (*Statement, *entry, erro
 		return nil, nil, err
 	}
 	return st, c.store(src, st), nil
+}
+
+// parseBound parses a statement with parameters from its cached tokens.
+func (c *cache) parseBound(src string, params []attr.Value) (*Statement, error) {
+	c.mu.Lock()
+	toks, ok := c.toks[src]
+	c.mu.Unlock()
+	if !ok {
+		var err error
+		if toks, err = tokenize(src); err != nil {
+			return nil, err
+		}
+	}
+	st, err := parseTokens(toks, params)
+	if err == nil && !ok {
+		c.storeTokens(src, toks)
+	}
+	return st, err
+}
+
+func (c *cache) storeTokens(src string, toks []token) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.toks == nil || len(c.toks) >= maxCached {
+		c.toks = make(map[string][]token, maxCached)
+	}
+	c.toks[src] = toks
 }
 
 func (c *cache) store(src string, st *Statement) *entry {

@@ -66,11 +66,17 @@ type failure struct{ err *apierr.Error }
 
 // Parse parses one statement and binds its ? placeholders to params, in
 // order.
-func Parse(src string, params []attr.Value) (st *Statement, err error) {
+func Parse(src string, params []attr.Value) (*Statement, error) {
 	toks, err := tokenize(src)
 	if err != nil {
 		return nil, err
 	}
+	return parseTokens(toks, params)
+}
+
+// parseTokens is Parse of a statement already split into tokens, which it
+// only reads, so that one token list may serve many calls.
+func parseTokens(toks []token, params []attr.Value) (st *Statement, err error) {
 	p := &parser{toks: toks, params: params}
 	defer func() {
 		if r := recover(); r != nil {
