@@ -372,6 +372,10 @@ func TestPartiQLTransactionExists(t *testing.T) {
 	wantAPIError(t, err, "ValidationException", "Select statements within ExecuteTransaction must specify the primary key in the where clause.")
 	_, err = exec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
 	wantAPIError(t, err, "ValidationException", "Statement wasn't well formed, can't be processed: Unsupported PartiQL feature: EXISTS outside ExecuteTransaction")
+	out, err := batchExec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
+	if err != nil || out.Responses[0].Error == nil || out.Responses[0].Error.Code != types.BatchStatementErrorCodeEnumValidationError {
+		t.Fatalf("EXISTS in a batch: %v %#v", err, out)
+	}
 }
 
 // inList is "IN [v0, v1, ...]" of n strings.
