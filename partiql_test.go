@@ -2,6 +2,8 @@ package sortkey_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"reflect"
 	"testing"
 
@@ -343,5 +345,94 @@ func TestPartiQLWritesCostAsNativeWrites(t *testing.T) {
 		if got == nil || tc.want == nil || *got.CapacityUnits != *tc.want.CapacityUnits {
 			t.Errorf("%s: consumed %v, want %v", tc.stmt, got, tc.want)
 		}
+	}
+}
+
+// TestPartiQLTransactionExists holds EXISTS beside writes to a
+// ConditionCheck: a missing item or a false condition cancels the
+// transaction with ConditionalCheckFailed for that statement.
+func TestPartiQLTransactionExists(t *testing.T) {
+	c := partiqlMusic(t)
+	if _, err := transact(c,
+		`EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND "Year" = 1990)`,
+		`UPDATE "Music" SET x = 1 WHERE Artist = 'A' AND SongTitle = 's2'`); err != nil {
+		t.Fatal(err)
+	}
+	for _, check := range []string{
+		`EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND "Year" = 1991)`,
+		`EXISTS (SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 'none')`,
+	} {
+		_, err := transact(c, `UPDATE "Music" SET y = 1 WHERE Artist = 'A' AND SongTitle = 's2'`, check)
+		wantAPIError(t, err, "TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]")
+	}
+	if out := mustExec(t, c, `SELECT x, y FROM "Music" WHERE Artist = 'A' AND SongTitle = 's2'`); len(out.Items[0]) != 1 {
+		t.Fatalf("items: %v", out.Items)
+	}
+	_, err := transact(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A')`, `DELETE FROM "Music" WHERE Artist = 'B' AND SongTitle = 't1'`)
+	wantAPIError(t, err, "ValidationException", "Select statements within ExecuteTransaction must specify the primary key in the where clause.")
+	_, err = exec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
+	wantAPIError(t, err, "ValidationException", "Statement wasn't well formed, can't be processed: Unsupported PartiQL feature: EXISTS outside ExecuteTransaction")
+	out, err := batchExec(c, `EXISTS(SELECT * FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1')`)
+	if err != nil || out.Responses[0].Error == nil || out.Responses[0].Error.Code != types.BatchStatementErrorCodeEnumValidationError {
+		t.Fatalf("EXISTS in a batch: %v %#v", err, out)
+	}
+}
+
+// inList is "IN [v0, v1, ...]" of n strings.
+func inList(n int) string {
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = fmt.Sprintf("'v%d'", i)
+	}
+	return "IN [" + strings.Join(vals, ", ") + "]"
+}
+
+// TestPartiQLInLimits holds IN to DynamoDB's documented limits: 50 values
+// on the partition key, 100 on any other attribute.
+func TestPartiQLInLimits(t *testing.T) {
+	c := partiqlMusic(t)
+	mustExec(t, c, `SELECT * FROM "Music" WHERE Artist `+inList(50))
+	mustExec(t, c, `SELECT * FROM "Music" WHERE Tag `+inList(100))
+	_, err := exec(c, `SELECT * FROM "Music" WHERE Artist `+inList(51))
+	wantAPIError(t, err, "ValidationException", "IN on the partition key may list at most 50 values")
+	_, err = exec(c, `SELECT * FROM "Music" WHERE Artist = 'A' AND NOT Tag `+inList(101))
+	wantAPIError(t, err, "ValidationException", "IN may list at most 100 values")
+	_, err = exec(c, `DELETE FROM "Music" WHERE Artist = 'A' AND SongTitle = 's1' AND (Tag = 1 OR Tag `+inList(101)+`)`)
+	wantAPIError(t, err, "ValidationException", "IN may list at most 100 values")
+}
+
+// createKeyed creates table name keyed on the string attribute pk alone.
+func createKeyed(t *testing.T, c *dynamodb.Client, name, pk string) {
+	t.Helper()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String(pk), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPartiQLCachedPlans holds the plans cached by statement text to the
+// request and the table: one call's ConsistentRead does not carry to the
+// next, and a table created again with another key is planned again.
+func TestPartiQLCachedPlans(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createKeyed(t, c, "Keyed", "a")
+	mustExec(t, c, `INSERT INTO "Keyed" VALUE {'a': '1', 'b': '2'}`)
+	const st = `SELECT * FROM "Keyed" WHERE a = '1'`
+	for _, consistent := range []bool{true, false} {
+		out, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(st),
+			ConsistentRead: aws.Bool(consistent), ReturnConsumedCapacity: types.ReturnConsumedCapacityTotal})
+		if want := map[bool]float64{true: 1, false: 0.5}[consistent]; err != nil || *out.ConsumedCapacity.CapacityUnits != want {
+			t.Fatalf("consistent %v: %v, want %v units", consistent, err, want)
+		}
+	}
+	if _, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String("Keyed")}); err != nil {
+		t.Fatal(err)
+	}
+	createKeyed(t, c, "Keyed", "b")
+	mustExec(t, c, `INSERT INTO "Keyed" VALUE {'a': '1', 'b': '2'}`)
+	if out := mustExec(t, c, st); len(out.Items) != 1 {
+		t.Fatalf("items: %v", out.Items)
 	}
 }

@@ -38,6 +38,9 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 	plans, errs := make([]*Plan, len(in.Statements)), make([]error, len(in.Statements))
 	for i, s := range in.Statements {
 		plans[i], errs[i] = x.planOne(s, msgBatchKey)
+		if errs[i] == nil && plans[i].Check != nil {
+			plans[i], errs[i] = nil, existsOutside()
+		}
 		if errs[i] == nil {
 			errs[i] = options(plans[i], &protocol.ExecuteStatementInput{ConsistentRead: s.ConsistentRead,
 				ReturnConsumedCapacity: in.ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure: s.ReturnValuesOnConditionCheckFailure})
@@ -49,7 +52,7 @@ func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, 
 // planOne plans one statement of a batch or transaction; a read must name
 // the whole key, or fails with keyMsg.
 func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Plan, error) {
-	st, err := x.parsed.parse(*s.Statement, s.Parameters)
+	st, cached, err := x.parsed.parse(*s.Statement, s.Parameters)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +60,7 @@ func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Pl
 	if err != nil {
 		return nil, err
 	}
-	p, err := PlanStatement(st, k)
+	p, err := cached.plan(st, k)
 	if err == nil && st.Kind == Select && p.Get == nil {
 		return nil, refuse(keyMsg)
 	}
@@ -136,6 +139,8 @@ func tableOf(p *Plan) *string {
 		return p.Update.TableName
 	case p.Delete != nil:
 		return p.Delete.TableName
+	case p.Check != nil:
+		return p.Check.TableName
 	}
 	return nil
 }

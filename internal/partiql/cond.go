@@ -51,7 +51,7 @@ func (p *parser) predicate() expr.Cond {
 		return &expr.FuncCond{Func: strings.ToLower(t.text), Args: p.args(), Pos: t.pos}
 	}
 	if t.is("exists") {
-		p.fail(malformed(msgUnsupport + "EXISTS outside ExecuteTransaction"))
+		p.fail(existsOutside())
 	}
 	return p.tail(p.operand())
 }

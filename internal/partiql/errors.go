@@ -37,7 +37,16 @@ const (
 	msgOrderBy   = "ORDER BY is supported only on the sort key, with an equality on the partition key in the WHERE clause"
 	msgToken     = "Invalid NextToken"
 	msgUnsupport = "Unsupported PartiQL feature: "
+	msgExists    = "EXISTS outside ExecuteTransaction"
+	// sortkey's wording of limits the Developer Guide documents without
+	// their text: IN lists on the partition key and on other attributes.
+	msgInKey    = "IN on the partition key may list at most 50 values"
+	msgInValues = "IN may list at most 100 values"
 )
 
 // malformed is the error of a statement that does not parse.
 func malformed(detail string) *apierr.Error { return apierr.Validationf("%s%s", msgMalformed, detail) }
+
+// existsOutside refuses EXISTS anywhere but a statement of ExecuteTransaction,
+// the only place DynamoDB documents it.
+func existsOutside() *apierr.Error { return malformed(msgUnsupport + msgExists) }

@@ -43,7 +43,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err := validate.ExecuteStatement(in); err != nil {
 		return nil, err
 	}
-	st, err := x.parsed.parse(*in.Statement, in.Parameters)
+	st, cached, err := x.parsed.parse(*in.Statement, in.Parameters)
 	if err != nil {
 		return nil, err
 	}
@@ -51,9 +51,12 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err != nil {
 		return nil, err
 	}
-	plan, err := PlanStatement(st, k)
+	plan, err := cached.plan(st, k)
 	if err != nil {
 		return nil, err
+	}
+	if plan.Check != nil {
+		return nil, existsOutside()
 	}
 	if err := options(plan, in); err != nil {
 		return nil, err
@@ -64,6 +67,9 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 // PlanStatement turns a parsed statement into the native request it runs
 // as, given the key schema of the table (or index) it names.
 func PlanStatement(st *Statement, k keys) (*Plan, error) {
+	if err := inLimits(st.Where, k); err != nil {
+		return nil, err
+	}
 	switch st.Kind {
 	case Insert:
 		return planInsert(st, k), nil
@@ -71,6 +77,8 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 		return planUpdate(st, k)
 	case Delete:
 		return planDelete(st, k)
+	case Exists:
+		return planExists(st, k)
 	}
 	return planSelect(st, k)
 }
@@ -131,6 +139,8 @@ func options(p *Plan, in *protocol.ExecuteStatementInput) error {
 		p.Update.ReturnConsumedCapacity, p.Update.ReturnValuesOnConditionCheckFailure = rcc, rv
 	case p.Delete != nil:
 		p.Delete.ReturnConsumedCapacity, p.Delete.ReturnValuesOnConditionCheckFailure = rcc, rv
+	case p.Check != nil:
+		p.Check.ReturnValuesOnConditionCheckFailure = rv
 	}
 	return nil
 }

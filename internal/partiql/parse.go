@@ -18,6 +18,7 @@ const (
 	Insert
 	Update
 	Delete
+	Exists // EXISTS(SELECT ...), a ConditionCheck in ExecuteTransaction
 )
 
 // Statement is a parsed statement. Conditions, paths and updates are the
@@ -65,11 +66,17 @@ type failure struct{ err *apierr.Error }
 
 // Parse parses one statement and binds its ? placeholders to params, in
 // order.
-func Parse(src string, params []attr.Value) (st *Statement, err error) {
+func Parse(src string, params []attr.Value) (*Statement, error) {
 	toks, err := tokenize(src)
 	if err != nil {
 		return nil, err
 	}
+	return parseTokens(toks, params)
+}
+
+// parseTokens is Parse of a statement already split into tokens, which it
+// only reads, so that one token list may serve many calls.
+func parseTokens(toks []token, params []attr.Value) (st *Statement, err error) {
 	p := &parser{toks: toks, params: params}
 	defer func() {
 		if r := recover(); r != nil {
@@ -131,6 +138,8 @@ func (p *parser) statement() *Statement {
 		st = p.updateStmt()
 	case t.is("delete"):
 		st = p.deleteStmt()
+	case t.is("exists"):
+		st = p.existsStmt()
 	default:
 		p.fail(malformed(msgTerm))
 	}
@@ -159,6 +168,16 @@ func (p *parser) selectStmt() *Statement {
 			p.accept("asc")
 		}
 	}
+	return st
+}
+
+// existsStmt := '(' SELECT select ')'
+func (p *parser) existsStmt() *Statement {
+	p.expect("(")
+	p.expect("select")
+	st := p.selectStmt()
+	p.expect(")")
+	st.Kind = Exists
 	return st
 }
 

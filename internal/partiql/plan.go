@@ -1,6 +1,8 @@
 package partiql
 
 import (
+	"cmp"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
@@ -19,6 +21,7 @@ type Plan struct {
 	Put    *protocol.PutItemInput    `json:",omitempty"`
 	Update *protocol.UpdateItemInput `json:",omitempty"`
 	Delete *protocol.DeleteItemInput `json:",omitempty"`
+	Check  *protocol.TransactAction  `json:",omitempty"` // EXISTS, as a ConditionCheck
 }
 
 // conjuncts flattens the top-level ANDs of c.
@@ -105,3 +108,35 @@ func has(it attr.Item, name string) bool { _, ok := it[name]; return ok }
 
 // refuse is the error of a statement that cannot run as planned.
 func refuse(msg string) error { return apierr.Validationf("%s", msg) }
+
+// The longest IN lists DynamoDB documents (ql-operators): on the partition
+// key, and on any other attribute.
+const (
+	maxInKey    = 50
+	maxInValues = 100
+)
+
+// inLimits refuses the first IN, anywhere in c, longer than DynamoDB allows.
+func inLimits(c expr.Cond, k keys) error {
+	switch c := c.(type) {
+	case *expr.AndCond:
+		return cmp.Or(inLimits(c.L, k), inLimits(c.R, k))
+	case *expr.OrCond:
+		return cmp.Or(inLimits(c.L, k), inLimits(c.R, k))
+	case *expr.NotCond:
+		return inLimits(c.X, k)
+	case *expr.InCond:
+		return inLimit(c, k)
+	}
+	return nil
+}
+
+func inLimit(c *expr.InCond, k keys) error {
+	if isName(c.X, k.partition) && len(c.List) > maxInKey {
+		return refuse(msgInKey)
+	}
+	if len(c.List) > maxInValues {
+		return refuse(msgInValues)
+	}
+	return nil
+}

@@ -56,3 +56,19 @@ func planDelete(st *Statement, k keys) (*Plan, error) {
 	in.ReturnValues = text(st.Returning)
 	return &Plan{Delete: in}, nil
 }
+
+// planExists is a ConditionCheck on the key the SELECT pins: the item must
+// exist and meet the rest of the WHERE. DynamoDB requires the whole key on
+// the table, as for the other reads of a transaction.
+func planExists(st *Statement, k keys) (*Plan, error) {
+	key, rest := splitKey(conjuncts(st.Where), k)
+	if key == nil || st.Index != "" {
+		return nil, refuse(msgTransactKey)
+	}
+	var pr expr.Printer
+	exists := call("attribute_exists", partitionPath(k))
+	in := &protocol.TransactAction{TableName: &st.Table, Key: key}
+	in.ConditionExpression = text(pr.Cond(and(append([]expr.Cond{exists}, rest...))))
+	in.ExpressionAttributeNames, in.ExpressionAttributeValues = pr.Names(), pr.Values()
+	return &Plan{Check: in}, nil
+}

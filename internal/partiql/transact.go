@@ -76,6 +76,8 @@ func (x *Executor) transactWrite(ctx context.Context, plans []*Plan, in *protoco
 // action is a write plan as a TransactWriteItems action.
 func action(p *Plan) protocol.TransactWriteItem {
 	switch {
+	case p.Check != nil:
+		return protocol.TransactWriteItem{ConditionCheck: p.Check}
 	case p.Put != nil:
 		return protocol.TransactWriteItem{Put: &protocol.TransactAction{TableName: p.Put.TableName, Item: p.Put.Item,
 			ConditionExpression: p.Put.ConditionExpression, ExpressionAttributeNames: p.Put.ExpressionAttributeNames,

@@ -53,6 +53,10 @@ func namesField[T any](name string, get func(*T) *map[string]string) field[T] {
 	return field[T]{name, func(s *scanner, p *T) { s.stringMap(get(p)) }}
 }
 
+func valuesField[T any](name string, get func(*T) *[]attr.Value) field[T] {
+	return field[T]{name, func(s *scanner, p *T) { s.values(get(p)) }}
+}
+
 func stringsField[T any](name string, get func(*T) *[]string) field[T] {
 	return field[T]{name, func(s *scanner, p *T) { s.strings(get(p)) }}
 }
@@ -153,6 +157,8 @@ func decodeFast(body []byte, v any) bool {
 		return decodeTop(body, p, scanMembers)
 	case *BatchWriteItemInput:
 		return decodeTop(body, p, batchWriteItemMembers)
+	case *ExecuteStatementInput:
+		return decodeTop(body, p, executeStatementMembers)
 	}
 	return false
 }

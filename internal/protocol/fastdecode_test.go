@@ -18,6 +18,12 @@ var fastTypes = []struct {
 	new    func() any
 	bodies []string
 }{
+	{"ExecuteStatement", func() any { return new(ExecuteStatementInput) }, []string{
+		`{"Statement":"SELECT * FROM \"Bench\" WHERE pk = 'user#1' AND sk = 1"}`,
+		`{"Statement":"UPDATE T SET a = ? WHERE pk = ?","Parameters":[{"N":"1"},{"L":[{"S":"x"},{"NULL":true}]}],` +
+			`"ConsistentRead":true,"Limit":10,"NextToken":"abc","ReturnConsumedCapacity":"TOTAL","ReturnValuesOnConditionCheckFailure":"ALL_OLD"}`,
+		`{"Statement":"SELECT * FROM T","Parameters":[]}`,
+	}},
 	{"GetItem", func() any { return new(GetItemInput) }, []string{
 		`{"TableName":"Bench","Key":{"pk":{"S":"user#42"},"sk":{"N":"42"}}}`,
 		`{"TableName":"Bench","Key":{"pk":{"S":"user#42"}},"ConsistentRead":true,"ProjectionExpression":"#n, age",` +
@@ -144,7 +150,7 @@ func TestFastTables(t *testing.T) {
 	legacy := []string{"Expected", "AttributeUpdates", "KeyConditions", "QueryFilter", "ScanFilter"}
 	tables := map[string]any{"GetItem": getItemMembers, "PutItem": putItemMembers, "UpdateItem": updateItemMembers,
 		"DeleteItem": deleteItemMembers, "Query": queryMembers, "Scan": scanMembers,
-		"BatchWriteItem": batchWriteItemMembers}
+		"BatchWriteItem": batchWriteItemMembers, "ExecuteStatement": executeStatementMembers}
 	for _, ft := range fastTypes {
 		names := reflect.ValueOf(tables[ft.name]).MapKeys()
 		inTable := map[string]bool{}
@@ -213,6 +219,8 @@ func sampleJSON(t *testing.T, typ reflect.Type) string {
 		return `{"#a":"b","#c":"d","#a":"e"}`
 	case reflect.TypeFor[[]string]():
 		return `["a","b\t"]`
+	case reflect.TypeFor[[]attr.Value]():
+		return `[{"S":"a"},{"M":{"c":{"BOOL":false}}},{"NULL":true}]`
 	case reflect.TypeFor[map[string][]WriteRequest]():
 		return `{"t":[{"PutRequest":{"Item":{"a":{"S":"b"}}},"DeleteRequest":{"Key":{"a":{"N":"1"}}}}],"u":[],"t":[{}]}`
 	}
@@ -242,3 +250,7 @@ func FuzzFastBatchWriteItem(f *testing.F) {
 	fuzzFast(f, func() any { return new(BatchWriteItemInput) })
 }
 func FuzzFastScan(f *testing.F) { fuzzFast(f, func() any { return new(ScanInput) }) }
+
+func FuzzFastExecuteStatement(f *testing.F) {
+	fuzzFast(f, func() any { return new(ExecuteStatementInput) })
+}

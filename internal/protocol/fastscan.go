@@ -282,6 +282,36 @@ func (s *scanner) strings(p *[]string) {
 	*p = l
 }
 
+// values decodes an array of attribute values (ExecuteStatement's
+// Parameters); [] gives an empty, non-nil slice.
+func (s *scanner) values(p *[]attr.Value) {
+	if !s.open('[') {
+		return
+	}
+	l := []attr.Value{}
+	for first := true; s.more(']', first); first = false {
+		var v attr.Value
+		if s.value(&v); s.bad {
+			return
+		}
+		l = append(l, v)
+	}
+	*p = l
+}
+
+// value validates one attribute value's object, as item does, before
+// attr's decoder reads it.
+func (s *scanner) value(v *attr.Value) {
+	if s.peek() != '{' {
+		s.fail()
+		return
+	}
+	start := s.pos
+	if s.skipValue(1); !s.bad && v.UnmarshalJSON(s.data[start:s.pos]) != nil {
+		s.fail()
+	}
+}
+
 // item validates the object at s.pos, which encoding/json would have done
 // before calling an UnmarshalJSON, since attr's decoder trusts the syntax
 // it is given; then hands it the same bytes encoding/json would.

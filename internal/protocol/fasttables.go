@@ -1,5 +1,7 @@
 package protocol
 
+import "github.com/sortkeydb/sortkey/internal/attr"
+
 // The member tables of the inputs the scanner decodes. Each lists every
 // json name of its struct whose field the scanner covers; the legacy
 // members (Expected, AttributeUpdates, KeyConditions, QueryFilter, ScanFilter) are left
@@ -87,3 +89,13 @@ var scanMembers = newMembers([]field[ScanInput]{
 	int64Field("Segment", func(p *ScanInput) **int64 { return &p.Segment }),
 	int64Field("TotalSegments", func(p *ScanInput) **int64 { return &p.TotalSegments }),
 }, promote(func(p *ScanInput) *ReadOptions { return &p.ReadOptions }, readOptionsFields))
+
+var executeStatementMembers = newMembers([]field[ExecuteStatementInput]{
+	strField("Statement", func(p *ExecuteStatementInput) **string { return &p.Statement }),
+	valuesField("Parameters", func(p *ExecuteStatementInput) *[]attr.Value { return &p.Parameters }),
+	boolField("ConsistentRead", func(p *ExecuteStatementInput) **bool { return &p.ConsistentRead }),
+	strField("NextToken", func(p *ExecuteStatementInput) **string { return &p.NextToken }),
+	int64Field("Limit", func(p *ExecuteStatementInput) **int64 { return &p.Limit }),
+	strField("ReturnConsumedCapacity", func(p *ExecuteStatementInput) **string { return &p.ReturnConsumedCapacity }),
+	strField("ReturnValuesOnConditionCheckFailure", func(p *ExecuteStatementInput) **string { return &p.ReturnValuesOnConditionCheckFailure }),
+})

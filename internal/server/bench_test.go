@@ -324,3 +324,29 @@ func BenchmarkExecuteStatementByKey(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkExecuteStatementByKeyWithParameters is the same SELECT with the
+// key in Parameters: one statement text, parsed on each call from its
+// cached tokens, then planned.
+func BenchmarkExecuteStatementByKeyWithParameters(b *testing.B) {
+	h := benchHandler(b, false)
+	for i := int64(0); i < 1000; i++ {
+		do(h, "PutItem", benchItem(i))
+	}
+	stmts := make([][]byte, 1000)
+	for i := range stmts {
+		stmts[i] = fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = ? AND sk = ?",`+
+			`"Parameters":[{"S":"user#%d"},{"N":"%d"}]}`, i, i)
+	}
+	var n atomic.Int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b)()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if rec := do(h, "ExecuteStatement", stmts[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}
