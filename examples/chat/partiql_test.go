@@ -15,16 +15,6 @@ func (e *env) metered() (*Store, *capacity.Meter) {
 	return &s, meter
 }
 
-// sameCapacity fails the test unless the PartiQL form of an access
-// pattern consumed what its native form did, and the native form
-// consumed something (a meter that reads nothing proves nothing).
-func sameCapacity(t *testing.T, what string, native, partiql float64) {
-	t.Helper()
-	if native == 0 || partiql != native {
-		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
-	}
-}
-
 // TestReadsPartiQL: GetUser and GetUserChatRequests written as PartiQL
 // read the same items, in the same order, at the same cost.
 func TestReadsPartiQL(t *testing.T) {
@@ -38,7 +28,7 @@ func TestReadsPartiQL(t *testing.T) {
 		nativeRCU := meter.Take()
 		got, err := s.GetUserPartiQL(e.ctx, id)
 		same(t, got, err, want)
-		sameCapacity(t, "GetUser "+id, nativeRCU, meter.Take())
+		capacity.Same(t, "GetUser "+id, nativeRCU, meter.Take())
 	}
 	if _, err := s.GetUserPartiQL(e.ctx, "nobody"); err != ErrNotFound {
 		t.Fatalf("a missing user: %v", err)
@@ -52,7 +42,7 @@ func TestReadsPartiQL(t *testing.T) {
 		nativeRCU := meter.Take()
 		got, err := s.GetUserChatRequestsPartiQL(e.ctx, id)
 		same(t, got, err, want)
-		sameCapacity(t, "GetUserChatRequests "+id, nativeRCU, meter.Take())
+		capacity.Same(t, "GetUserChatRequests "+id, nativeRCU, meter.Take())
 	}
 	got, err := s.GetUserChatRequestsPartiQL(e.ctx, "carol")
 	same(t, got, err, []ChatRequest{carolToWeekend, carolToCore})
@@ -71,7 +61,7 @@ func TestTouchUserPartiQL(t *testing.T) {
 	if err := ps.TouchUserPartiQL(partiql.ctx, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	sameCapacity(t, "TouchUser", nmeter.Take(), pmeter.Take())
+	capacity.Same(t, "TouchUser", nmeter.Take(), pmeter.Take())
 	want, err := ns.GetUser(native.ctx, "bob")
 	if err != nil {
 		t.Fatal(err)

@@ -17,16 +17,6 @@ func (f *fixture) metered() (*Store, *capacity.Meter) {
 	return &s, meter
 }
 
-// sameCapacity fails the test unless the PartiQL form of an access
-// pattern consumed what its native form did, and the native form
-// consumed something (a meter that reads nothing proves nothing).
-func sameCapacity(t *testing.T, what string, native, partiql float64) {
-	t.Helper()
-	if native == 0 || partiql != native {
-		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
-	}
-}
-
 // TestReadsPartiQL: Profile and Bonuses written as PartiQL read the same
 // items, bonuses newest first, at the same cost, for each sample user.
 func TestReadsPartiQL(t *testing.T) {
@@ -44,7 +34,7 @@ func TestReadsPartiQL(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantEqual(t, "ProfilePartiQL", got, want)
-		sameCapacity(t, "Profile "+string(user), nativeRCU, meter.Take())
+		capacity.Same(t, "Profile "+string(user), nativeRCU, meter.Take())
 
 		bonuses, err := session.Bonuses(ctx)
 		if err != nil {
@@ -56,7 +46,7 @@ func TestReadsPartiQL(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantEqual(t, "BonusesPartiQL", gotBonuses, bonuses)
-		sameCapacity(t, "Bonuses "+string(user), nativeRCU, meter.Take())
+		capacity.Same(t, "Bonuses "+string(user), nativeRCU, meter.Take())
 		newestFirst := slices.Clone(f.sample.Rewards[user])
 		slices.Reverse(newestFirst)
 		wantEqual(t, "BonusesPartiQL, newest first", gotBonuses, newestFirst)
@@ -83,7 +73,7 @@ func TestSaveProfilePartiQL(t *testing.T) {
 	if err := ps.As(Okafor).SaveProfilePartiQL(ctx, changed); err != nil {
 		t.Fatal(err)
 	}
-	sameCapacity(t, "SaveProfile", nmeter.Take(), pmeter.Take())
+	capacity.Same(t, "SaveProfile", nmeter.Take(), pmeter.Take())
 	want, err := ns.As(Okafor).Profile(ctx)
 	if err != nil {
 		t.Fatal(err)

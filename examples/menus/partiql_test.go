@@ -13,16 +13,6 @@ func (f *fixture) metered() (*Store, *capacity.Meter) {
 	return NewStore(db, f.s.table), meter
 }
 
-// sameCapacity fails the test unless the PartiQL form of an access
-// pattern consumed what its native form did, and the native form
-// consumed something (a meter that reads nothing proves nothing).
-func sameCapacity(t *testing.T, what string, native, partiql float64) {
-	t.Helper()
-	if native == 0 || partiql != native {
-		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
-	}
-}
-
 // TestRecipeReadsPartiQL: GetRecipe (strongly consistent, on the table)
 // and GetRecipeByName (on GSI2) written as PartiQL read the same recipe at
 // the same cost, and miss the same way.
@@ -35,7 +25,7 @@ func TestRecipeReadsPartiQL(t *testing.T) {
 		nativeRCU := meter.Take()
 		got, err := s.GetRecipePartiQL(f.ctx, id)
 		wantEqual(t, got, err, want)
-		sameCapacity(t, "GetRecipe "+id, nativeRCU, meter.Take())
+		capacity.Same(t, "GetRecipe "+id, nativeRCU, meter.Take())
 	}
 	_, err := s.GetRecipePartiQL(f.ctx, "r9")
 	wantErr(t, err, ErrNotFound)
@@ -47,7 +37,7 @@ func TestRecipeReadsPartiQL(t *testing.T) {
 	got, err := s.GetRecipeByNamePartiQL(f.ctx, "tomato soup")
 	wantEqual(t, got, err, Recipe{ID: "r3", Name: "tomato soup", Servings: 4, Minutes: 30, IngredientCount: 4, UsedBy: 2})
 	wantEqual(t, got, nil, want)
-	sameCapacity(t, "GetRecipeByName", nativeRCU, meter.Take())
+	capacity.Same(t, "GetRecipeByName", nativeRCU, meter.Take())
 	_, err = s.GetRecipeByNamePartiQL(f.ctx, "lasagne")
 	wantErr(t, err, ErrNotFound)
 }
@@ -61,7 +51,7 @@ func TestUpdateRecipePartiQL(t *testing.T) {
 	ps, pmeter := partiql.metered()
 	native.must(ns.UpdateRecipe(native.ctx, "r2", 4, 40))
 	partiql.must(ps.UpdateRecipePartiQL(partiql.ctx, "r2", 4, 40))
-	sameCapacity(t, "UpdateRecipe", nmeter.Take(), pmeter.Take())
+	capacity.Same(t, "UpdateRecipe", nmeter.Take(), pmeter.Take())
 	partiql.wantStored("RECIPE#r2", "RECIPE#r2", native.stored("RECIPE#r2", "RECIPE#r2"))
 	r, err := ps.GetRecipe(partiql.ctx, "r2")
 	wantEqual(t, r, err, Recipe{ID: "r2", Name: "mushroom risotto", Servings: 4, Minutes: 40, IngredientCount: 5, UsedBy: 1})

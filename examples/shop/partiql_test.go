@@ -18,16 +18,6 @@ func (sh *shop) metered() (*Store, *capacity.Meter) {
 	return &s, meter
 }
 
-// sameCapacity fails the test unless the PartiQL form of an access
-// pattern consumed what its native form did, and the native form
-// consumed something (a meter that reads nothing proves nothing).
-func sameCapacity(t *testing.T, what string, native, partiql float64) {
-	t.Helper()
-	if native == 0 || partiql != native {
-		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
-	}
-}
-
 // TestListOrdersByStatusPartiQL: the SELECT on "shop"."GSI1" reads the
 // orders ListOrdersByStatus reads, in both directions, at the same cost.
 func TestListOrdersByStatusPartiQL(t *testing.T) {
@@ -42,7 +32,7 @@ func TestListOrdersByStatusPartiQL(t *testing.T) {
 			nativeRCU := meter.Take()
 			got, err := s.ListOrdersByStatusPartiQL(ctx, status, sampleStart, dir)
 			same(t, got, err, native...)
-			sameCapacity(t, "ListOrdersByStatus "+string(status), nativeRCU, meter.Take())
+			capacity.Same(t, "ListOrdersByStatus "+string(status), nativeRCU, meter.Take())
 		}
 	}
 	got, err := s.ListOrdersByStatusPartiQL(ctx, StatusDelivered, sh.sample.Delivered.Add(time.Second), Descending)
@@ -63,7 +53,7 @@ func TestUpdateOrderStatusPartiQL(t *testing.T) {
 	}
 	got, err := ps.UpdateOrderStatusPartiQL(ctx, pending.UserID, pending.ID, StatusShipped)
 	same(t, []Order{got}, err, want)
-	sameCapacity(t, "UpdateOrderStatus", nmeter.Take(), pmeter.Take())
+	capacity.Same(t, "UpdateOrderStatus", nmeter.Take(), pmeter.Take())
 	nlist, err := ns.ListOrdersByStatus(ctx, StatusShipped, sampleStart, Ascending)
 	if err != nil {
 		t.Fatal(err)

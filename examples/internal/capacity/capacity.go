@@ -6,6 +6,7 @@ package capacity
 import (
 	"context"
 	"sync"
+	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -118,4 +119,14 @@ func (m *Meter) HandleInitialize(ctx context.Context, in middleware.InitializeIn
 	}
 	m.mu.Unlock()
 	return out, md, err
+}
+
+// Same fails the test unless the PartiQL form of an access pattern
+// consumed what its native form did, and the native form consumed
+// something (a meter that reads nothing proves nothing).
+func Same(t testing.TB, what string, native, partiql float64) {
+	t.Helper()
+	if native == 0 || partiql != native {
+		t.Fatalf("%s: PartiQL consumed %v capacity units, the native call %v", what, partiql, native)
+	}
 }
