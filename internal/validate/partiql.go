@@ -33,17 +33,7 @@ const MaxBatchStatements = 25
 // service is not recorded.
 func BatchExecuteStatement(in *protocol.BatchExecuteStatementInput) error {
 	var v violations
-	if n := len(in.Statements); n == 0 {
-		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "statements", fmt.Sprintf(cMinLength, 1)))
-	} else if n > MaxBatchStatements {
-		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "statements", fmt.Sprintf(cMaxLength, MaxBatchStatements)))
-	}
-	for i, s := range in.Statements {
-		member := fmt.Sprintf("statements.%d.member.statement", i+1)
-		if v.present(s.Statement == nil, member) {
-			v.length(*s.Statement, member, 1, MaxStatementLength)
-		}
-	}
+	statementList(&v, "statements", len(in.Statements), MaxBatchStatements, func(i int) *string { return in.Statements[i].Statement })
 	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	return v.err()
 }
@@ -54,17 +44,24 @@ const MaxTransactStatements = 100
 // ExecuteTransaction checks ExecuteTransaction's model constraints.
 func ExecuteTransaction(in *protocol.ExecuteTransactionInput) error {
 	var v violations
-	if n := len(in.TransactStatements); n == 0 {
-		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "transactStatements", fmt.Sprintf(cMinLength, 1)))
-	} else if n > MaxTransactStatements {
-		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, "transactStatements", fmt.Sprintf(cMaxLength, MaxTransactStatements)))
-	}
-	for i, s := range in.TransactStatements {
-		member := fmt.Sprintf("transactStatements.%d.member.statement", i+1)
-		if v.present(s.Statement == nil, member) {
-			v.length(*s.Statement, member, 1, MaxStatementLength)
-		}
-	}
+	statementList(&v, "transactStatements", len(in.TransactStatements), MaxTransactStatements,
+		func(i int) *string { return in.TransactStatements[i].Statement })
 	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
 	return v.err()
+}
+
+// statementList checks a list of n statements named member: its length
+// bounds, then each statement's text.
+func statementList(v *violations, member string, n, max int, statement func(int) *string) {
+	if n == 0 {
+		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, member, fmt.Sprintf(cMinLength, 1)))
+	} else if n > max {
+		v.msgs = append(v.msgs, fmt.Sprintf(msgViolationBare, member, fmt.Sprintf(cMaxLength, max)))
+	}
+	for i := range n {
+		name := fmt.Sprintf("%s.%d.member.statement", member, i+1)
+		if s := statement(i); v.present(s == nil, name) {
+			v.length(*s, name, 1, MaxStatementLength)
+		}
+	}
 }
