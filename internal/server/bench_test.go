@@ -62,13 +62,22 @@ func BenchmarkPutItemInMemory(b *testing.B) { benchPut(b, false) }
 func BenchmarkPutItemOnDisk(b *testing.B) { benchPut(b, true) }
 
 func BenchmarkGetItem(b *testing.B) {
+	benchRead(b, "GetItem", func(i int) []byte {
+		return fmt.Appendf(nil, `{"TableName":"Bench","Key":{"pk":{"S":"user#%d"},"sk":{"N":"%d"}}}`, i, i)
+	})
+}
+
+// benchRead loads 1000 items, then runs op with body(i) for item i, round
+// robin, from parallel clients: the reads share one setup so that their
+// costs compare.
+func benchRead(b *testing.B, op string, body func(i int) []byte) {
 	h := benchHandler(b, false)
 	for i := int64(0); i < 1000; i++ {
 		do(h, "PutItem", benchItem(i))
 	}
-	keys := make([][]byte, 1000)
-	for i := range keys {
-		keys[i] = fmt.Appendf(nil, `{"TableName":"Bench","Key":{"pk":{"S":"user#%d"},"sk":{"N":"%d"}}}`, i, i)
+	bodies := make([][]byte, 1000)
+	for i := range bodies {
+		bodies[i] = body(i)
 	}
 	var n atomic.Int64
 	b.ReportAllocs()
@@ -76,7 +85,7 @@ func BenchmarkGetItem(b *testing.B) {
 	defer reportCPU(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if rec := do(h, "GetItem", keys[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
+			if rec := do(h, op, bodies[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
 				b.Fatal(rec.Body)
 			}
 		}
@@ -304,24 +313,8 @@ func BenchmarkWriteBody(b *testing.B) {
 // by the whole key, which runs as that GetItem: the difference is the
 // cost of parsing and planning.
 func BenchmarkExecuteStatementByKey(b *testing.B) {
-	h := benchHandler(b, false)
-	for i := int64(0); i < 1000; i++ {
-		do(h, "PutItem", benchItem(i))
-	}
-	stmts := make([][]byte, 1000)
-	for i := range stmts {
-		stmts[i] = fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = 'user#%d' AND sk = %d"}`, i, i)
-	}
-	var n atomic.Int64
-	b.ReportAllocs()
-	b.ResetTimer()
-	defer reportCPU(b)()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			if rec := do(h, "ExecuteStatement", stmts[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
-				b.Fatal(rec.Body)
-			}
-		}
+	benchRead(b, "ExecuteStatement", func(i int) []byte {
+		return fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = 'user#%d' AND sk = %d"}`, i, i)
 	})
 }
 
@@ -329,24 +322,8 @@ func BenchmarkExecuteStatementByKey(b *testing.B) {
 // key in Parameters: one statement text, parsed on each call from its
 // cached tokens, then planned.
 func BenchmarkExecuteStatementByKeyWithParameters(b *testing.B) {
-	h := benchHandler(b, false)
-	for i := int64(0); i < 1000; i++ {
-		do(h, "PutItem", benchItem(i))
-	}
-	stmts := make([][]byte, 1000)
-	for i := range stmts {
-		stmts[i] = fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = ? AND sk = ?",`+
+	benchRead(b, "ExecuteStatement", func(i int) []byte {
+		return fmt.Appendf(nil, `{"Statement":"SELECT * FROM \"Bench\" WHERE pk = ? AND sk = ?",`+
 			`"Parameters":[{"S":"user#%d"},{"N":"%d"}]}`, i, i)
-	}
-	var n atomic.Int64
-	b.ReportAllocs()
-	b.ResetTimer()
-	defer reportCPU(b)()
-	b.RunParallel(func(pb *testing.PB) {
-		for pb.Next() {
-			if rec := do(h, "ExecuteStatement", stmts[n.Add(1)%1000]); rec.Code != 200 || rec.Body.Len() < 100 {
-				b.Fatal(rec.Body)
-			}
-		}
 	})
 }
