@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
@@ -35,12 +36,20 @@ type Options struct {
 	// Transient statuses are timed by Now, so a test moves its clock
 	// instead of waiting.
 	TransientDelay time.Duration
+	// Auth turns access control on: it is an auth file's JSON, the
+	// principals that may call the server with their keys, tags and IAM
+	// policies (docs/ACCESS-CONTROL.md). Every request must then be signed
+	// with SigV4 by one of them and be allowed by its policies and the
+	// resource-based policies of what it touches. nil, the default, takes
+	// any request and any credentials.
+	Auth []byte
 }
 
 // DB is an open sortkey database.
 type DB struct {
 	eng     *engine.Engine
 	handler http.Handler
+	auth    *auth.Authorizer // nil when access control is off
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -49,12 +58,18 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
+	cfg, err := authConfig(opts.Auth)
+	if err != nil {
+		return nil, err
+	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay})
 	if err != nil {
 		return nil, err
 	}
-	return &DB{eng: eng, handler: server.New(eng)}, nil
+	db := &DB{eng: eng}
+	db.handler = server.New(eng, db.guard(cfg, opts.Now))
+	return db, nil
 }
 
 // Handler serves DynamoDB's HTTP API (POST / with X-Amz-Target).

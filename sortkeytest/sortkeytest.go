@@ -52,8 +52,9 @@ func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
 // on every machine. Its HTTP client hands requests to the server in
 // process, without a socket; clients that cannot take a Go transport use
 // URL instead (see NetworkAWSConfig). Its requests are not signed
-// (aws.AnonymousCredentials): sortkey checks no signature, and signing
-// was a sixth of the CPU of an SDK call in process.
+// (aws.AnonymousCredentials): without access control sortkey checks no
+// signature, and signing was a sixth of the CPU of an SDK call in
+// process. With access control on, use AWSConfigAs.
 func (s *Server) AWSConfig() aws.Config {
 	cfg := s.NetworkAWSConfig()
 	cfg.HTTPClient = &http.Client{Transport: inProcess{h: s.DB.Handler()}}
@@ -70,6 +71,36 @@ func (s *Server) NetworkAWSConfig() aws.Config {
 		Credentials:  credentials.NewStaticCredentialsProvider("sortkey", "sortkey", ""),
 		BaseEndpoint: aws.String(s.URL),
 	}
+}
+
+// AWSConfigAs is AWSConfig signed with the keys of the auth file's
+// principal arn, for servers opened with access control on
+// (sortkey.Options.Auth): its clients act as that principal, and what its
+// policies deny answers AccessDeniedException. tb fails if the auth file
+// names no such principal.
+func (s *Server) AWSConfigAs(tb testing.TB, arn string) aws.Config {
+	tb.Helper()
+	id, secret, token, err := s.DB.Credentials(arn)
+	if err != nil {
+		tb.Fatalf("sortkeytest: %v", err)
+	}
+	cfg := s.AWSConfig()
+	cfg.Credentials = credentials.NewStaticCredentialsProvider(id, secret, token)
+	return cfg
+}
+
+// ClientAs is a DynamoDB client acting as the auth file's principal arn
+// (see AWSConfigAs).
+func (s *Server) ClientAs(tb testing.TB, arn string, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
+	tb.Helper()
+	return dynamodb.NewFromConfig(s.AWSConfigAs(tb, arn), optFns...)
+}
+
+// StreamsClientAs is a DynamoDB Streams client acting as the auth file's
+// principal arn (see AWSConfigAs).
+func (s *Server) StreamsClientAs(tb testing.TB, arn string, optFns ...func(*dynamodbstreams.Options)) *dynamodbstreams.Client {
+	tb.Helper()
+	return dynamodbstreams.NewFromConfig(s.AWSConfigAs(tb, arn), optFns...)
 }
 
 // Client is a DynamoDB client for the server.

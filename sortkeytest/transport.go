@@ -33,5 +33,10 @@ func serverSide(req *http.Request) *http.Request {
 	if r.Body == nil {
 		r.Body = http.NoBody
 	}
+	if r.RemoteAddr == "" {
+		// The client is this process: its address is the loopback's, as
+		// aws:SourceIp conditions see it.
+		r.RemoteAddr = "127.0.0.1:0"
+	}
 	return r
 }

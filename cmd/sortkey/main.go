@@ -1,6 +1,7 @@
 // Command sortkey is a DynamoDB-compatible database server.
 //
 //	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1]
+//	sortkey auth check --auth FILE --as ARN --request FILE.json
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -15,6 +16,7 @@ const usage = `usage: sortkey <command> [flags]
 commands:
   serve   serve the DynamoDB API over HTTP
   bench   load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
+  auth    check: decide a request as a principal of an auth file, and show the statement that decided
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -33,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return serve(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "auth":
+		return authCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -36,6 +36,7 @@ type serveFlags struct {
 	maxConnections int
 	drainTimeout   time.Duration
 	transientDelay time.Duration
+	authFile       string
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -49,6 +50,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
+	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	connFlags(fs, &f)
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -109,12 +111,13 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 	if err != nil {
 		return err
 	}
+	defer reloadOnHangup(db, f.authFile, log)()
 	reqs := newRequests()
 	srv := newServer(db, reqs, f)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limitListen(ln, f.maxConnections)) }()
 	fmt.Fprintf(stdout, "sortkey listening on http://%s\n", ln.Addr())
-	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "startup", time.Since(start))
+	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "auth", authDesc(f), "startup", time.Since(start))
 	serveErr := wait(sigs, srv, errc, f.drainTimeout, log)
 	if err := reqs.await(); err != nil {
 		return errors.Join(serveErr, err)
@@ -123,8 +126,12 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 }
 
 func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, error) {
+	authDoc, err := readAuthFile(f.authFile)
+	if err != nil {
+		return nil, nil, err
+	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc})
 	if err != nil {
 		return nil, nil, err
 	}

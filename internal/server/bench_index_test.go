@@ -31,7 +31,7 @@ func loadIndexBench(b *testing.B, table, format string) http.Handler {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { e.Close() })
-	h := New(e)
+	h := New(e, nil)
 	if rec := do(h, "CreateTable", []byte(table)); rec.Code != 200 {
 		b.Fatal(rec.Body)
 	}

@@ -34,7 +34,7 @@ func benchEngine(b *testing.B, onDisk bool) (*Handler, *engine.Engine) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { e.Close() })
-	h := New(e)
+	h := New(e, nil)
 	if rec := do(h, "CreateTable", []byte(benchTable)); rec.Code != 200 {
 		b.Fatal(rec.Body)
 	}
@@ -102,7 +102,7 @@ func BenchmarkStartInMemory(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		srv := httptest.NewServer(New(e))
+		srv := httptest.NewServer(New(e, nil))
 		req, _ := http.NewRequest(http.MethodPost, srv.URL, bytes.NewReader([]byte(`{}`)))
 		req.Header.Set("X-Amz-Target", targetPrefix+"ListTables")
 		resp, err := http.DefaultClient.Do(req)
@@ -146,7 +146,7 @@ func queryTable(b *testing.B, size int) http.Handler {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h := New(e)
+	h := New(e, nil)
 	if rec := do(h, "CreateTable", []byte(benchTable)); rec.Code != 200 {
 		b.Fatal(rec.Body)
 	}

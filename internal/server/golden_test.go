@@ -83,7 +83,7 @@ func newTestHandler(t testing.TB) *Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.Close() })
-	return New(e)
+	return New(e, nil)
 }
 
 func do(h http.Handler, target string, body []byte) *httptest.ResponseRecorder {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -26,6 +27,9 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 	run := func(ctx context.Context, body []byte) (any, error) {
 		in := new(I)
 		if err := protocol.Decode(body, in); err != nil {
+			return nil, err
+		}
+		if err := authorize(ctx, in); err != nil {
 			return nil, err
 		}
 		return fn(ctx, in)
@@ -82,4 +86,21 @@ func streamOperations(e *engine.Engine) map[string]operation {
 func describeEndpoints(ctx context.Context, _ *protocol.Empty) (*protocol.DescribeEndpointsOutput, error) {
 	host, _ := ctx.Value(hostKey{}).(string)
 	return &protocol.DescribeEndpointsOutput{Endpoints: []protocol.Endpoint{{Address: host, CachePeriodInMinutes: 1440}}}, nil
+}
+
+// Decode decodes body as a request of operation op (an X-Amz-Target
+// operation name, of DynamoDB or DynamoDB Streams), into the struct the
+// server would hand the engine.
+func (h *Handler) Decode(op string, body []byte) (any, error) {
+	o, ok := h.ops[op]
+	if !ok {
+		if o, ok = h.streamOps[op]; !ok {
+			return nil, apierr.New(apierr.UnknownOperation, "")
+		}
+	}
+	in := reflect.New(o.input).Interface()
+	if err := protocol.Decode(body, in); err != nil {
+		return nil, err
+	}
+	return in, nil
 }

@@ -35,11 +35,13 @@ const (
 type Handler struct {
 	ops       map[string]operation // DynamoDB_20120810.*
 	streamOps map[string]operation // DynamoDBStreams_20120810.*
+	guard     Guard
 }
 
-// New returns a Handler for e.
-func New(e *engine.Engine) *Handler {
-	return &Handler{ops: operations(e), streamOps: streamOperations(e)}
+// New returns a Handler for e. With a Guard, every API call is
+// authenticated and authorised by it; with nil, none is.
+func New(e *engine.Engine, g Guard) *Handler {
+	return &Handler{ops: operations(e), streamOps: streamOperations(e), guard: g}
 }
 
 // ServeHTTP answers one request. Panics are caught here and answered as
@@ -70,7 +72,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
-	fn, err := h.operation(r)
+	name, fn, err := h.operation(r)
 	if err != nil {
 		return nil, err
 	}
@@ -82,27 +84,30 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 		w.Header()["Connection"] = []string{"close"}
 		return nil, err
 	}
+	ctx, err := h.authenticate(r, name, body)
+	if err != nil {
+		return nil, err
+	}
 	if body, err = decodeContent(r.Header, body); err != nil {
 		return nil, err
 	}
-	ctx := context.WithValue(r.Context(), hostKey{}, r.Host)
-	return fn(ctx, body)
+	return fn(context.WithValue(ctx, hostKey{}, r.Host), body)
 }
 
-// operation finds the handler an X-Amz-Target names.
-func (h *Handler) operation(r *http.Request) (opFunc, error) {
+// operation finds the handler an X-Amz-Target names, and its name.
+func (h *Handler) operation(r *http.Request) (string, opFunc, error) {
 	target := r.Header.Get("X-Amz-Target")
 	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
 		if o, ok := h.ops[name]; ok {
-			return o.run, nil
+			return name, o.run, nil
 		}
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
 		if o, ok := h.streamOps[name]; ok {
-			return o.run, nil
+			return name, o.run, nil
 		}
 	}
-	return nil, apierr.New(apierr.UnknownOperation, "")
+	return "", nil, apierr.New(apierr.UnknownOperation, "")
 }
 
 // readBody reads at most MaxBodyBytes. A larger body is refused from its

@@ -1,0 +1,75 @@
+package sortkey
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/auth"
+	"github.com/sortkeydb/sortkey/internal/server"
+)
+
+// ErrAuthOff refuses ReloadAuth on a database opened without access
+// control: turning it on needs a restart, so that no request is ever
+// half checked.
+var ErrAuthOff = errors.New("access control is off: open the database with Options.Auth to turn it on")
+
+// ReloadAuth puts a new auth file in force for the requests that arrive
+// from now on (`sortkey serve` calls it on SIGHUP). A file that does not
+// parse is refused whole, and the one in force stays.
+func (db *DB) ReloadAuth(doc []byte) error {
+	if db.auth == nil {
+		return ErrAuthOff
+	}
+	cfg, err := auth.Parse(doc)
+	if err != nil {
+		return err
+	}
+	return db.auth.Reload(cfg)
+}
+
+// Credentials are the access key, secret and session token of the auth
+// file's principal arn, for a client that acts as it.
+func (db *DB) Credentials(arn string) (accessKeyID, secretAccessKey, sessionToken string, err error) {
+	if db.auth == nil {
+		return "", "", "", ErrAuthOff
+	}
+	p, err := db.auth.Config().Principal(arn)
+	if err != nil {
+		return "", "", "", err
+	}
+	secret, token := p.Secret()
+	return p.AccessKeyID, secret, token, nil
+}
+
+func authConfig(doc []byte) (*auth.Config, error) {
+	if doc == nil {
+		return nil, nil
+	}
+	return auth.Parse(doc)
+}
+
+// guard is the server's access control for cfg, or none when cfg is nil.
+func (db *DB) guard(cfg *auth.Config, now func() time.Time) server.Guard {
+	if cfg == nil {
+		return nil
+	}
+	db.auth = auth.New(cfg, db.eng.Region(), authTables(db.eng), now)
+	return guard{db.auth}
+}
+
+// guard adapts an Authorizer to the server's Guard.
+type guard struct{ a *auth.Authorizer }
+
+func (g guard) Authenticate(r *http.Request, body []byte) (server.Caller, error) {
+	c, err := g.a.Authenticate(r, body)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ErrAccountChanged refuses a reload whose auth file names another
+// account: the ARNs of existing tables carry the one the server opened
+// with.
+var ErrAccountChanged = auth.ErrAccountChanged
