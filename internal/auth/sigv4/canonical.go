@@ -16,13 +16,14 @@ import (
 // canonicalRequest builds AWS's canonical request for r (AWS General
 // Reference, "Create a canonical request"): method, URI, query, the signed
 // headers in the order the client listed them, the list itself, and the
-// payload hash. It appends to buf so a caller can reuse one buffer.
-func canonicalRequest(buf []byte, r *http.Request, signedHeaders, payloadHash string) ([]byte, *apierr.Error) {
+// payload hash. A presigned request's canonical query leaves out its own
+// X-Amz-Signature. It appends to buf so a caller can reuse one buffer.
+func canonicalRequest(buf []byte, r *http.Request, signedHeaders, payloadHash string, presigned bool) ([]byte, *apierr.Error) {
 	buf = append(buf, r.Method...)
 	buf = append(buf, '\n')
 	buf = appendCanonicalURI(buf, r.URL)
 	buf = append(buf, '\n')
-	buf = appendCanonicalQuery(buf, r.URL.RawQuery)
+	buf = appendCanonicalQuery(buf, r.URL.RawQuery, presigned)
 	buf = append(buf, '\n')
 	for name := range strings.SplitSeq(signedHeaders, ";") {
 		values, ok := headerValues(r, name)
@@ -102,11 +103,11 @@ func appendCanonicalURI(buf []byte, u *url.URL) []byte {
 
 // appendCanonicalQuery writes the query parameters decoded, re-encoded the
 // RFC 3986 way and sorted by name, then value.
-func appendCanonicalQuery(buf []byte, raw string) []byte {
+func appendCanonicalQuery(buf []byte, raw string, presigned bool) []byte {
 	if raw == "" {
 		return buf
 	}
-	pairs := queryPairs(raw)
+	pairs := queryPairs(raw, presigned)
 	sort.Slice(pairs, func(i, j int) bool {
 		if pairs[i][0] != pairs[j][0] {
 			return pairs[i][0] < pairs[j][0]
@@ -126,7 +127,7 @@ func appendCanonicalQuery(buf []byte, raw string) []byte {
 
 // queryPairs splits a raw query into encoded name/value pairs, leaving
 // out the signature of a presigned request, which cannot sign itself.
-func queryPairs(raw string) [][2]string {
+func queryPairs(raw string, presigned bool) [][2]string {
 	var pairs [][2]string
 	for part := range strings.SplitSeq(raw, "&") {
 		if part == "" {
@@ -134,7 +135,7 @@ func queryPairs(raw string) [][2]string {
 		}
 		k, v, _ := strings.Cut(part, "=")
 		k, v = reencode(k), reencode(v)
-		if k != querySignature {
+		if !presigned || k != querySignature {
 			pairs = append(pairs, [2]string{k, v})
 		}
 	}

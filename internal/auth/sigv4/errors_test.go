@@ -154,3 +154,13 @@ func TestSecretsNeverInMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestPresignedBadExpires: X-Amz-Expires must be 1 s to 7 days.
+func TestPresignedBadExpires(t *testing.T) {
+	for _, expires := range []string{"0", "604801", "soon"} {
+		r := newRequest(t, endpoint+"?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="+permID+"%2F20261125%2Fus-east-1%2Fdynamodb%2Faws4_request"+
+			"&X-Amz-Date=20261125T120000Z&X-Amz-SignedHeaders=host&X-Amz-Signature=00&X-Amz-Expires="+expires, nil)
+		_, err := testVerifier().Verify(r, nil)
+		wantError(t, err, apierr.IncompleteSignature, "X-Amz-Expires must be between 1 and 604800 seconds; got '"+expires+"'.")
+	}
+}

@@ -34,7 +34,7 @@ func fromQuery(r *http.Request) (request, *apierr.Error) {
 	if alg := q.Get(queryAlgorithm); alg != algorithm {
 		return request{}, apierr.New(apierr.IncompleteSignature, msgAlgorithm, alg)
 	}
-	req := request{signedHeaders: q.Get(querySignedHeaders), signature: q.Get(querySignature), token: q.Get(queryToken)}
+	req := request{signedHeaders: q.Get(querySignedHeaders), signature: q.Get(querySignature), token: q.Get(queryToken), presigned: true}
 	if req.token == "" {
 		req.token = r.Header.Get(headerToken)
 	}

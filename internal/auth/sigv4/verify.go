@@ -6,7 +6,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -51,6 +50,7 @@ type request struct {
 	signedHeaders string
 	signature     string
 	token         string
+	presigned     bool
 }
 
 // Verify checks r's SigV4 Authorization header against body (the raw request body bytes as received,
@@ -96,7 +96,7 @@ func (v *Verifier) verify(r *http.Request, body []byte, req *request) *apierr.Er
 	if e := req.scope.check(req.amzDate, v.Region, v.Service); e != nil {
 		return e
 	}
-	if !slices.Contains(strings.Split(strings.ToLower(req.signedHeaders), ";"), "host") {
+	if !signsHost(req.signedHeaders) {
 		return apierr.New(apierr.InvalidSignature, msgHostUnsigned)
 	}
 	if e := v.checkClock(req); e != nil {
@@ -107,6 +107,15 @@ func (v *Verifier) verify(r *http.Request, body []byte, req *request) *apierr.Er
 		return e
 	}
 	return v.checkSignature(r, body, req, key)
+}
+
+func signsHost(signedHeaders string) bool {
+	for name := range strings.SplitSeq(signedHeaders, ";") {
+		if strings.EqualFold(name, "host") {
+			return true
+		}
+	}
+	return false
 }
 
 func (v *Verifier) now() time.Time {
@@ -135,14 +144,13 @@ func (v *Verifier) checkClock(req *request) *apierr.Error {
 // lookup finds the key and checks the session token, comparing tokens in
 // constant time.
 func (v *Verifier) lookup(req *request) (Key, *apierr.Error) {
-	bad := apierr.New(apierr.UnrecognizedClient, msgBadToken)
-	if v.Lookup == nil {
-		return Key{}, bad
+	var key Key
+	ok := v.Lookup != nil
+	if ok {
+		key, ok = v.Lookup(req.scope.accessKeyID)
 	}
-	key, ok := v.Lookup(req.scope.accessKeyID)
-	if !ok || len(req.token) != len(key.SessionToken) ||
-		subtle.ConstantTimeCompare([]byte(req.token), []byte(key.SessionToken)) != 1 {
-		return Key{}, bad
+	if !ok || subtle.ConstantTimeCompare([]byte(req.token), []byte(key.SessionToken)) != 1 {
+		return Key{}, apierr.New(apierr.UnrecognizedClient, msgBadToken)
 	}
 	return key, nil
 }
@@ -151,19 +159,18 @@ func (v *Verifier) lookup(req *request) (Key, *apierr.Error) {
 // A payload hash header that disagrees with the body means the body is not
 // what was signed.
 func (v *Verifier) checkSignature(r *http.Request, body []byte, req *request, key Key) *apierr.Error {
-	mismatch := apierr.New(apierr.InvalidSignature, msgMismatch)
 	hash := payloadHash(body)
 	if claimed, ok := r.Header[headerContentSHA256]; ok && (len(claimed) != 1 || claimed[0] != hash) {
-		return mismatch
+		return apierr.New(apierr.InvalidSignature, msgMismatch)
 	}
-	canonical, e := canonicalRequest(make([]byte, 0, 512), r, req.signedHeaders, hash)
+	canonical, e := canonicalRequest(make([]byte, 0, 512), r, req.signedHeaders, hash, req.presigned)
 	if e != nil {
 		return e
 	}
 	signingKey := v.keys.signingKey(keyID{req.scope.accessKeyID, key.Secret, req.scope.date, req.scope.region, req.scope.service})
 	want := signature(signingKey[:], stringToSign(req, canonical))
 	if !hmac.Equal(want, []byte(req.signature)) {
-		return mismatch
+		return apierr.New(apierr.InvalidSignature, msgMismatch)
 	}
 	return nil
 }
