@@ -41,7 +41,7 @@ func canonicalRequest(buf []byte, r *http.Request, signedHeaders, payloadHash st
 // headerValues finds a signed header in r. net/http moves Host, and on the
 // client side Content-Length, out of r.Header, so those come from r's fields.
 func headerValues(r *http.Request, name string) ([]string, bool) {
-	if v, ok := r.Header[textproto.CanonicalMIMEHeaderKey(name)]; ok {
+	if v, ok := lookupHeader(r.Header, name); ok {
 		return v, true
 	}
 	switch strings.ToLower(name) {
@@ -56,6 +56,39 @@ func headerValues(r *http.Request, name string) ([]string, bool) {
 		return []string{strings.Join(r.TransferEncoding, ",")}, len(r.TransferEncoding) > 0
 	}
 	return nil, false
+}
+
+// lookupHeader is r.Header.Values(name) without the allocation of
+// canonicalising a lowercase name: signed header names always need it, and
+// indexing a map with string(bytes) does not copy.
+func lookupHeader(h http.Header, name string) ([]string, bool) {
+	var key [64]byte
+	if len(name) > len(key) {
+		v, ok := h[textproto.CanonicalMIMEHeaderKey(name)]
+		return v, ok
+	}
+	upper := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !isTokenChar(c) {
+			v, ok := h[name] // textproto leaves such names as they are
+			return v, ok
+		}
+		if upper && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		} else if !upper {
+			c = lower(c)
+		}
+		key[i] = c
+		upper = c == '-'
+	}
+	v, ok := h[string(key[:len(name)])]
+	return v, ok
+}
+
+// isTokenChar is RFC 9110's tchar, what textproto canonicalises.
+func isTokenChar(c byte) bool {
+	return unreserved(c) || strings.IndexByte("!#$%&'*+^`|", c) >= 0
 }
 
 // appendCanonicalHeader writes "name:v1,v2\n": the name lowercased, each

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -163,10 +164,13 @@ func (v *Verifier) checkSignature(r *http.Request, body []byte, req *request, ke
 	if claimed, ok := r.Header[headerContentSHA256]; ok && (len(claimed) != 1 || claimed[0] != hash) {
 		return apierr.New(apierr.InvalidSignature, msgMismatch)
 	}
-	canonical, e := canonicalRequest(make([]byte, 0, 512), r, req.signedHeaders, hash, req.presigned)
+	buf := bufs.Get().(*[]byte)
+	defer bufs.Put(buf)
+	canonical, e := canonicalRequest((*buf)[:0], r, req.signedHeaders, hash, req.presigned)
 	if e != nil {
 		return e
 	}
+	*buf = canonical
 	signingKey := v.keys.signingKey(keyID{req.scope.accessKeyID, key.Secret, req.scope.date, req.scope.region, req.scope.service})
 	want := signature(signingKey[:], stringToSign(req, canonical))
 	if !hmac.Equal(want, []byte(req.signature)) {
@@ -174,6 +178,9 @@ func (v *Verifier) checkSignature(r *http.Request, body []byte, req *request, ke
 	}
 	return nil
 }
+
+// bufs recycles canonical-request buffers across requests.
+var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // stringToSign is algorithm, request date, scope and the canonical
 // request's hash, one per line.
