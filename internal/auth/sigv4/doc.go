@@ -23,15 +23,18 @@
 //
 // The payload is the body exactly as received, before any Content-Encoding is
 // undone, because that is what clients sign. An X-Amz-Content-Sha256 header
-// must equal its hash; DynamoDB has no unsigned-payload mode.
+// must equal its hash; DynamoDB has no unsigned-payload mode. The path is
+// encoded as the SDKs sign it, without dot-segment normalisation: DynamoDB's
+// only path is "/".
 //
 // # Texts
 //
-// The texts come from DynamoDB responses quoted in public bug reports (see
-// /work/shared/dynamodb-research.md section 3); a few come from other AWS JSON
-// services that share DynamoDB's front end (coral). Confirmed for DynamoDB:
-// missing token, signature mismatch, region and service scope, expired
-// signature, invalid security token, and host not signed (observed as
+// The texts are DynamoDB's as quoted in public bug reports of its responses
+// (for example aws/aws-sdk-php#2469, pynamodb/PynamoDB#1241,
+// baopham/laravel-dynamodb#228); a few come from other AWS JSON services
+// that share DynamoDB's front end (coral). Confirmed for DynamoDB: missing
+// token, signature mismatch, region and service scope, expired signature,
+// invalid security token, and host not signed (observed as
 // InvalidSignatureException, not IncompleteSignatureException). Seen on
 // sibling services: the missing-parameter list, the missing equal-sign form,
 // the date-scope form (its modern, detail-free wording), the "named as a
