@@ -62,24 +62,31 @@ func (e *Engine) PutResourcePolicy(_ context.Context, in *protocol.PutResourcePo
 	if err := e.checkPolicyDoc(doc); err != nil {
 		return nil, err
 	}
+	rev, err := e.putPolicy(ref, doc, in.ExpectedRevisionId)
+	if err != nil {
+		return nil, err
+	}
+	return &protocol.PutResourcePolicyOutput{RevisionId: rev}, nil
+}
+
+// putPolicy stores a checked document as ref's policy, unless it is the
+// current one, and returns its revision.
+func (e *Engine) putPolicy(ref resourceRef, doc []byte, expected *string) (string, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	t, stream, err := e.policyHolder(ref)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	cur := t.policyOf(stream)
-	if err := expectPolicyPut(cur, in.ExpectedRevisionId, ref); err != nil {
-		return nil, err
+	if err := expectPolicyPut(cur, expected, ref); err != nil {
+		return "", err
 	}
 	if cur != nil && bytes.Equal(cur.Doc, doc) {
-		return &protocol.PutResourcePolicyOutput{RevisionId: cur.Revision}, nil
+		return cur.Revision, nil
 	}
 	p := &policyMeta{Doc: doc, Revision: newUUID()}
-	if err := e.setPolicy(t, stream, p); err != nil {
-		return nil, err
-	}
-	return &protocol.PutResourcePolicyOutput{RevisionId: p.Revision}, nil
+	return p.Revision, e.setPolicy(t, stream, p)
 }
 
 // GetResourcePolicy returns a table's or stream's policy document.
