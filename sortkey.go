@@ -35,6 +35,12 @@ type Options struct {
 	// Transient statuses are timed by Now, so a test moves its clock
 	// instead of waiting.
 	TransientDelay time.Duration
+	// Account is the 12-digit AWS account id named in table, index and
+	// stream ARNs. Default "000000000000". Set it to the account that
+	// access control's principals belong to, so that the ARNs in their
+	// policies are the tables' own. A database reopened under another
+	// account names its tables there.
+	Account string
 }
 
 // DB is an open sortkey database.
@@ -50,7 +56,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 		opts = &Options{}
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
-		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay})
+		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
+		Account: opts.Account})
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +102,9 @@ func (db *DB) HTTPServer() *http.Server {
 
 // Region is the region in the database's ARNs.
 func (db *DB) Region() string { return db.eng.Region() }
+
+// Account is the account id in the database's ARNs.
+func (db *DB) Account() string { return db.eng.Account() }
 
 // SweepExpired deletes, now, every item whose Time to Live has passed by
 // the database's clock, and returns how many. With an injected clock
