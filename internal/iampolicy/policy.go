@@ -62,7 +62,10 @@ func Parse(doc []byte, kind Kind) (*Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p, p.compileStatements(raws, kind)
+	if err := p.compileStatements(raws, kind); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // checkCharacters allows what IAM allows in a policy: tab, LF, CR and
