@@ -11,13 +11,15 @@ const arnParts = 6
 // a component boundary. A pattern with fewer components (or "*") is matched
 // whole.
 type arnPattern struct {
-	whole pattern
-	parts [arnParts]pattern
-	split bool
+	whole  pattern
+	parts  [arnParts]pattern
+	split  bool
+	hasVar bool
 }
 
 func compileARN(s string, vars bool) arnPattern {
 	a := arnPattern{whole: compilePattern(s, true, vars)}
+	a.hasVar = a.whole.hasVar()
 	comps, ok := splitARNPattern(s)
 	if !ok {
 		return a
@@ -90,6 +92,9 @@ func (a *arnPattern) match(r *Request, s string, parts *[arnParts]string, splitO
 // resolvable reports whether every variable of the pattern resolves; a
 // mismatch found early must still report an unresolvable variable.
 func (a *arnPattern) resolvable(r *Request) bool {
+	if !a.hasVar {
+		return true
+	}
 	var buf [maxStackToks]rtok
 	for i := range a.parts {
 		if _, ok := a.parts[i].resolve(r, &buf); !ok {

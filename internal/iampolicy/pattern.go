@@ -184,6 +184,9 @@ func (p *pattern) resolve(r *Request, buf *[maxStackToks]rtok) ([]rtok, bool) {
 // literals byte for byte (ASCII case folded when fold). It backtracks only
 // to the last star, which is enough for * and ? and keeps it linear-ish.
 func glob(toks []rtok, s string, fold bool) bool {
+	if m, done := globSimple(toks, s, fold); done {
+		return m
+	}
 	var c, star cursor
 	si, starS, haveStar := 0, 0, false
 	c.norm(toks)
@@ -218,6 +221,35 @@ func glob(toks []rtok, s string, fold bool) bool {
 		c.next(toks)
 	}
 	return c.end(toks)
+}
+
+// globSimple answers the common shapes (a literal, "*", "prefix*") with
+// one comparison; done is false for anything else.
+func globSimple(toks []rtok, s string, fold bool) (matched, done bool) {
+	switch {
+	case len(toks) == 1 && toks[0].kind == tLit:
+		return equalBytes(toks[0].s, s, fold), true
+	case len(toks) == 1 && toks[0].kind == tStar:
+		return true, true
+	case len(toks) == 2 && toks[0].kind == tLit && toks[1].kind == tStar:
+		return len(s) >= len(toks[0].s) && equalBytes(toks[0].s, s[:len(toks[0].s)], fold), true
+	}
+	return false, false
+}
+
+func equalBytes(a, b string, fold bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if !fold {
+		return a == b
+	}
+	for i := 0; i < len(a); i++ {
+		if !byteEq(a[i], b[i], true) {
+			return false
+		}
+	}
+	return true
 }
 
 // cursor is a position in a token list: token index and byte offset in it.
