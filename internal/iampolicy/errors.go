@@ -14,6 +14,7 @@ const (
 	msgBothFields         = "Statement cannot contain both %s and %s"
 	msgEffect             = "Invalid effect: %s"
 	msgNotString          = "%s must be a string or a list of strings"
+	msgNotText            = "%s must be a string"
 	msgPrincipalForbidden = "Policy document should not specify a principal."
 	msgInvalidPrincipal   = "Invalid principal in policy document."
 	msgVendor             = "Actions/Conditions must be prefaced by a vendor, e.g., iam, sdb, ec2, etc."

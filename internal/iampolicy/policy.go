@@ -105,7 +105,7 @@ func (p *Policy) parseHeader(top map[string]json.RawMessage) error {
 		}
 	}
 	if raw, ok := top["Id"]; ok && json.Unmarshal(raw, &p.id) != nil {
-		return &Error{fmt.Sprintf(msgNotString, "Id")}
+		return &Error{fmt.Sprintf(msgNotText, "Id")}
 	}
 	return nil
 }

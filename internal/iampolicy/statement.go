@@ -59,7 +59,7 @@ func compileStatement(raw json.RawMessage, kind Kind, vars bool) (s *Statement, 
 
 func (s *Statement) parseSid(obj map[string]json.RawMessage) error {
 	if raw, ok := obj["Sid"]; ok && json.Unmarshal(raw, &s.Sid) != nil {
-		return &Error{fmt.Sprintf(msgNotString, "Sid")}
+		return &Error{fmt.Sprintf(msgNotText, "Sid")}
 	}
 	return nil
 }
