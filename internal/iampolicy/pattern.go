@@ -133,16 +133,6 @@ func unquoteDefault(q string) (string, bool) {
 	return strings.ReplaceAll(inner, "''", "'"), true
 }
 
-// hasWild reports whether the pattern has a wildcard token.
-func (p *pattern) hasWild() bool {
-	for _, t := range p.toks {
-		if t.kind == tStar || t.kind == tQmark {
-			return true
-		}
-	}
-	return false
-}
-
 // rtok is a token after variable resolution: literal or wildcard.
 type rtok struct {
 	kind tokKind

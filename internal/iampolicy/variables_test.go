@@ -42,6 +42,9 @@ func TestPolicyVariablesInConditions(t *testing.T) {
 		{"2008-10-17 does not substitute", Version2008, `{"StringEquals":{"t:k":"${aws:username}"}}`, []string{"aws:username", "alice", "t:k", "alice"}, false},
 		{"no Version behaves as 2008-10-17", "", `{"StringEquals":{"t:k":"${aws:username}"}}`, []string{"aws:username", "alice", "t:k", "alice"}, false},
 		{"unterminated variable is literal", Version2012, `{"StringEquals":{"t:k":"${aws:username"}}`, []string{"aws:username", "alice", "t:k", "${aws:username"}, true},
+		{"unquoted default is literal", Version2012, `{"StringEquals":{"t:k":"${aws:username, guest}"}}`, []string{"aws:username", "alice", "t:k", "${aws:username, guest}"}, true},
+		{"stray quote in default is literal", Version2012, `{"StringEquals":{"t:k":"${a:b, 'x'y'}"}}`, []string{"t:k", "${a:b, 'x'y'}"}, true},
+		{"empty default", Version2012, `{"StringEquals":{"t:k":"v${a:b, ''}"}}`, []string{"t:k", "v"}, true},
 		{"empty variable is literal", Version2012, `{"StringEquals":{"t:k":"${}"}}`, []string{"t:k", "${}"}, true},
 	}
 	for _, c := range cases {
