@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/auth"
+	"github.com/sortkeydb/sortkey/internal/iampolicy"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -42,11 +43,32 @@ func (db *DB) Credentials(arn string) (accessKeyID, secretAccessKey, sessionToke
 	return p.AccessKeyID, secret, token, nil
 }
 
-func authConfig(doc []byte) (*auth.Config, error) {
+// ErrAccountMismatch refuses Options whose Account is not the auth
+// file's: the tables' ARNs would not be the ones its policies name.
+var ErrAccountMismatch = errors.New("Options.Account differs from the auth file's account")
+
+// authConfig parses the auth file, if any, and says which account the
+// tables belong to.
+func authConfig(doc []byte, account string) (*auth.Config, string, error) {
 	if doc == nil {
-		return nil, nil
+		return nil, account, nil
 	}
-	return auth.Parse(doc)
+	cfg, err := auth.Parse(doc)
+	switch {
+	case err != nil:
+		return nil, "", err
+	case account != "" && account != cfg.Account():
+		return nil, "", ErrAccountMismatch
+	}
+	return cfg, cfg.Account(), nil
+}
+
+// checkResourcePolicy is how PutResourcePolicy and CreateTable check a
+// resource-based policy, whether access control is on or off: as AWS
+// does, so that a policy a table takes here deploys there.
+func checkResourcePolicy(doc []byte) error {
+	_, err := iampolicy.Parse(doc, iampolicy.Resource)
+	return err
 }
 
 // guard is the server's access control for cfg, or none when cfg is nil.

@@ -43,6 +43,11 @@ type Options struct {
 	// resource-based policies of what it touches. nil, the default, takes
 	// any request and any credentials.
 	Auth []byte
+	// Account is the 12-digit AWS account id named in table, index and
+	// stream ARNs. Default "000000000000", or with Auth the auth file's
+	// account, so that the ARNs in its policies are the tables' own. A
+	// database reopened under another account names its tables there.
+	Account string
 }
 
 // DB is an open sortkey database.
@@ -58,12 +63,13 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
-	cfg, err := authConfig(opts.Auth)
+	cfg, account, err := authConfig(opts.Auth, opts.Account)
 	if err != nil {
 		return nil, err
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
-		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay})
+		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
+		Account: account, CheckPolicy: checkResourcePolicy})
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +116,9 @@ func (db *DB) HTTPServer() *http.Server {
 
 // Region is the region in the database's ARNs.
 func (db *DB) Region() string { return db.eng.Region() }
+
+// Account is the account id in the database's ARNs.
+func (db *DB) Account() string { return db.eng.Account() }
 
 // SweepExpired deletes, now, every item whose Time to Live has passed by
 // the database's clock, and returns how many. With an injected clock

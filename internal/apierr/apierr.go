@@ -22,6 +22,7 @@ const (
 	ItemCollectionSizeLimit       Code = "ItemCollectionSizeLimitExceededException"
 	LimitExceeded                 Code = "LimitExceededException"
 	MissingAuthenticationToken    Code = "MissingAuthenticationTokenException"
+	PolicyNotFound                Code = "PolicyNotFoundException"
 	ProvisionedThroughputExceeded Code = "ProvisionedThroughputExceededException"
 	RequestEntityTooLarge         Code = "RequestEntityTooLarge"
 	RequestLimitExceeded          Code = "RequestLimitExceeded"
@@ -74,6 +75,7 @@ var table = map[Code]entry{
 	ItemCollectionSizeLimit:       {nsDynamoDB, 400, lower},
 	LimitExceeded:                 {nsDynamoDB, 400, lower},
 	MissingAuthenticationToken:    {nsCoral, 400, lower},
+	PolicyNotFound:                {nsDynamoDB, 400, lower},
 	ProvisionedThroughputExceeded: {nsDynamoDB, 400, lower},
 	RequestEntityTooLarge:         {nsCoral, 413, lower},
 	RequestLimitExceeded:          {nsDynamoDB, 400, lower},

@@ -46,7 +46,7 @@ func policyJSON(effect, action, resource string) string {
 }
 
 func resourcePolicyJSON(effect, principal, action string) string {
-	return `{"Version": "2012-10-17", "Statement": [{"Effect": "` + effect + `", "Principal": {"AWS": "` + principal + `"}, "Action": "` + action + `", "Resource": "` + tableT + `"}]}`
+	return `{"Version": "2012-10-17", "Statement": [{"Effect": "` + effect + `", "Principal": {"AWS": "` + principal + `"}, "Action": "` + action + `", "Resource": ["` + tableT + `", "` + tableT + `/index/*"]}]}`
 }
 
 func decide(t *testing.T, a *Authorizer, arn string, ch access.Check) Decision {

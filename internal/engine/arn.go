@@ -4,12 +4,32 @@ import (
 	"crypto/rand"
 	"fmt"
 
-	"github.com/sortkeydb/sortkey/internal/apierr"
 	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
 func (e *Engine) tableArn(name string) string {
-	return fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", e.region, Account, name)
+	return fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", e.region, e.account, name)
+}
+
+// rebaseArns renames a stored table's ARNs after the region and account
+// of this opening: a database reopened under another account (or region)
+// names its tables there, and ARNs it hands out resolve back to them.
+func (e *Engine) rebaseArns(d *protocol.TableDescription) {
+	d.TableArn = e.tableArn(d.TableName)
+	for i := range d.GlobalSecondaryIndexes {
+		g := &d.GlobalSecondaryIndexes[i]
+		g.IndexArn = d.TableArn + "/index/" + g.IndexName
+	}
+	for i := range d.LocalSecondaryIndexes {
+		l := &d.LocalSecondaryIndexes[i]
+		l.IndexArn = d.TableArn + "/index/" + l.IndexName
+	}
+	if d.LatestStreamLabel != "" {
+		d.LatestStreamArn = d.TableArn + "/stream/" + d.LatestStreamLabel
+	}
 }
 
 // tableFromArn returns the table name an ARN of this region and account

@@ -23,7 +23,7 @@ func open(t *testing.T, dir string) *Engine {
 }
 
 // call decodes a JSON request into in and runs op, as the server does.
-func call[I, O any](t *testing.T, op func(context.Context, *I) (*O, error), body string) (*O, error) {
+func call[I, O any](t testing.TB, op func(context.Context, *I) (*O, error), body string) (*O, error) {
 	t.Helper()
 	in := new(I)
 	if err := protocol.Decode([]byte(body), in); err != nil {
@@ -32,7 +32,7 @@ func call[I, O any](t *testing.T, op func(context.Context, *I) (*O, error), body
 	return op(context.Background(), in)
 }
 
-func must[O any](t *testing.T) func(*O, error) *O {
+func must[O any](t testing.TB) func(*O, error) *O {
 	return func(o *O, err error) *O {
 		t.Helper()
 		if err != nil {

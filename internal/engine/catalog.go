@@ -30,6 +30,9 @@ type tableMeta struct {
 	// Streams is every stream the table has had, oldest first; the last is
 	// enabled unless it is closed.
 	Streams []streamMeta `json:"streams,omitempty"`
+	// Policy is the table's resource-based policy, nil if none (see
+	// policy.go).
+	Policy *policyMeta `json:"policy,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once
@@ -140,6 +143,7 @@ func (e *Engine) loadCatalog() error {
 	}
 	for _, m := range metas {
 		upgradeThroughput(&m.Desc)
+		e.rebaseArns(&m.Desc)
 		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
 	}
 	return e.loadSequence()

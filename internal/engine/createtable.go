@@ -17,6 +17,11 @@ func (e *Engine) CreateTable(_ context.Context, in *protocol.CreateTableInput) (
 	if err := checkCreate(in); err != nil {
 		return nil, err
 	}
+	if in.ResourcePolicy != nil {
+		if err := e.checkPolicyDoc([]byte(*in.ResourcePolicy)); err != nil {
+			return nil, err
+		}
+	}
 	return e.createTable(in)
 }
 
@@ -117,14 +122,14 @@ func (e *Engine) newMeta(name string, in *protocol.CreateTableInput) tableMeta {
 	setBilling(&d, in.BillingMode, in.ProvisionedThroughput, now)
 	d.OnDemandThroughput = mergeMax(nil, in.OnDemandThroughput)
 	d.WarmThroughput, _ = tableWarm(&d, in.WarmThroughput) // createWarm checked it
-	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags}
+	meta := tableMeta{ID: e.lastID, Desc: d, Tags: in.Tags, Policy: newPolicy(in.ResourcePolicy)}
 	e.addIndexes(&meta, in)
 	setStream(&meta.Desc, in.StreamSpecification, e.now())
 	e.syncStreams(&meta)
 	for i := range meta.Streams { // a new table has no records: its stream starts at 0
 		meta.Streams[i].Stamped = true
 	}
-	setSSE(&meta.Desc, in.SSESpecification, e.region)
+	setSSE(&meta.Desc, in.SSESpecification, e.region, e.account)
 	setTableClass(&meta.Desc, in.TableClass, now)
 	return meta
 }

@@ -9,9 +9,10 @@ import (
 	"github.com/sortkeydb/sortkey/internal/storage"
 )
 
-// Account is the AWS account id in every ARN: sortkey has one set of tables
-// for all callers, whatever their credentials.
-const Account = "000000000000"
+// DefaultAccount is the AWS account id in every ARN unless Options.Account
+// names another: sortkey has one set of tables for all callers, whatever
+// their credentials.
+const DefaultAccount = "000000000000"
 
 // Options configure an Engine.
 type Options struct {
@@ -30,14 +31,26 @@ type Options struct {
 	// or DELETING after a change (DynamoDB takes seconds); 0 means the
 	// change is complete at once, as it always is underneath.
 	TransientDelay time.Duration
+	// Account is the 12-digit account id in every ARN; "" means
+	// DefaultAccount. Access control sets it to the account its
+	// principals belong to, so that policies name the tables' real ARNs.
+	Account string
+	// CheckPolicy judges a resource-based policy document before
+	// PutResourcePolicy or CreateTable stores it; its error's text is
+	// the detail of DynamoDB's "Invalid policy document" answer. nil
+	// means only that the document must be a JSON object.
+	CheckPolicy func(doc []byte) error
 }
 
 // Engine is an open database.
 type Engine struct {
 	db     *storage.DB
 	region string
-	now    func() time.Time
-	locks  lockTable
+	// account is the account id in ARNs (Options.Account).
+	account     string
+	checkPolicy func(doc []byte) error
+	now         func() time.Time
+	locks       lockTable
 
 	collectionLimit int64
 	tokenMu         sync.Mutex // serializes transactions that carry a client token
@@ -56,12 +69,16 @@ type Engine struct {
 
 // Open opens the store and loads the catalog.
 func Open(opts Options) (*Engine, error) {
+	if opts.Account != "" && !accountID(opts.Account) {
+		return nil, fmt.Errorf("engine: account %q is not a 12-digit AWS account id", opts.Account)
+	}
 	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory})
 	if err != nil {
 		return nil, err
 	}
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
-		delay: opts.TransientDelay, deleting: map[string]deletedTable{}}
+		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
+		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}
@@ -96,6 +113,9 @@ func (e *Engine) Settle() error { return e.db.Settle() }
 
 // Region is the region named in ARNs.
 func (e *Engine) Region() string { return e.region }
+
+// Account is the account id named in ARNs.
+func (e *Engine) Account() string { return e.account }
 
 // lockTable serializes writers of the same item. Striping bounds memory; two
 // items sharing a stripe only wait for each other, which is harmless.

@@ -37,6 +37,8 @@ type streamMeta struct {
 	Start   uint64 `json:"start"`
 	End     uint64 `json:"end,omitempty"`
 	Stamped bool   `json:"stamped"`
+	// Policy is the stream's resource-based policy, nil if none.
+	Policy *policyMeta `json:"policy,omitempty"`
 }
 
 func (s *streamMeta) holds(seq uint64) bool {

@@ -94,12 +94,12 @@ func setStream(d *protocol.TableDescription, spec *protocol.StreamSpecification,
 // setSSE describes encryption at rest. sortkey stores data unencrypted
 // whatever is asked (see docs/COMPATIBILITY.md); the description records
 // the request so that applications that read it back see what they set.
-func setSSE(d *protocol.TableDescription, spec *protocol.SSESpecification, region string) {
+func setSSE(d *protocol.TableDescription, spec *protocol.SSESpecification, region, account string) {
 	if spec == nil || spec.Enabled == nil || !*spec.Enabled {
 		d.SSEDescription = nil
 		return
 	}
-	key := "arn:aws:kms:" + region + ":" + Account + ":key/aws-managed-dynamodb"
+	key := "arn:aws:kms:" + region + ":" + account + ":key/aws-managed-dynamodb"
 	if spec.KMSMasterKeyId != nil {
 		key = *spec.KMSMasterKeyId
 	}

@@ -73,7 +73,7 @@ const (
 	// here. DynamoDB authorizes the action on the ARN before it looks the
 	// table up, and answers AccessDeniedException (as observed for
 	// ListTagsOfResource); the three tagging actions share that step.
-	accessDeniedText = "User: arn:aws:iam::" + Account + ":root is not authorized to perform: dynamodb:%s on resource: %s"
+	accessDeniedText = "User: arn:aws:iam::%s:root is not authorized to perform: dynamodb:%s on resource: %s"
 )
 
 // arnTableLocked finds the table a tagging request's ARN names: a
@@ -86,7 +86,7 @@ func (e *Engine) arnTableLocked(arn, action string) (*table, error) {
 	if t := e.tables[e.tableFromArn(arn)]; t != nil {
 		return t, nil
 	}
-	return nil, apierr.New(apierr.AccessDenied, accessDeniedText, action, arn)
+	return nil, apierr.New(apierr.AccessDenied, accessDeniedText, e.account, action, arn)
 }
 
 // wellFormedTableArn reports whether arn has a table ARN's form,

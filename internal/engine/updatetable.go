@@ -110,7 +110,7 @@ func (e *Engine) applyUpdate(d *protocol.TableDescription, in *protocol.UpdateTa
 		d.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
 	}
 	if in.SSESpecification != nil {
-		setSSE(d, in.SSESpecification, e.region)
+		setSSE(d, in.SSESpecification, e.region, e.account)
 	}
 	setTableClass(d, in.TableClass, now)
 	return nil

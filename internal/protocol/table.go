@@ -15,11 +15,12 @@ type CreateTableInput struct {
 	TableClass                *string                `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
 	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+	// ResourcePolicy is the table's resource-based policy document,
+	// attached as PutResourcePolicy would.
+	ResourcePolicy *string `json:"ResourcePolicy,omitempty"`
 
-	// Not implemented, refused (see Refused). ResourcePolicy waits for
-	// access control; the others belong to global tables and vector
+	// Not implemented, refused (see Refused): global tables and vector
 	// indexes.
-	ResourcePolicy                     Refused `json:"ResourcePolicy"`
 	GlobalTableSourceArn               Refused `json:"GlobalTableSourceArn"`
 	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
 	VectorIndexes                      Refused `json:"VectorIndexes"`

@@ -52,3 +52,38 @@ func ListTagsOfResource(in *protocol.ListTagsOfResourceInput) error {
 	resourceArnModel(v, in.ResourceArn)
 	return v.err()
 }
+
+// PutResourcePolicy checks the ARN, that a document is given, and the
+// expected revision's length; the document itself is the engine's to judge.
+func PutResourcePolicy(in *protocol.PutResourcePolicyInput) error {
+	v := &violations{}
+	resourceArnModel(v, in.ResourceArn)
+	v.present(in.Policy == nil, "policy")
+	revisionModel(v, in.ExpectedRevisionId)
+	return v.err()
+}
+
+// GetResourcePolicy checks the ARN.
+func GetResourcePolicy(in *protocol.GetResourcePolicyInput) error {
+	v := &violations{}
+	resourceArnModel(v, in.ResourceArn)
+	return v.err()
+}
+
+// DeleteResourcePolicy checks the ARN and the expected revision's length.
+func DeleteResourcePolicy(in *protocol.DeleteResourcePolicyInput) error {
+	v := &violations{}
+	resourceArnModel(v, in.ResourceArn)
+	revisionModel(v, in.ExpectedRevisionId)
+	return v.err()
+}
+
+func revisionModel(v *violations, rev *string) {
+	if rev != nil {
+		v.length(*rev, "expectedRevisionId", 1, 255)
+	}
+}
+
+// Name reports whether s is a valid table or index name, for callers
+// that find names inside ARNs and need no message.
+func Name(s string) bool { return validName(s) && len(s) >= 3 && len(s) <= 255 }

@@ -1,0 +1,148 @@
+package sigv4
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+)
+
+const (
+	algorithm  = "AWS4-HMAC-SHA256"
+	terminator = "aws4_request"
+	amzDateFmt = "20060102T150405Z"
+	scopeFmt   = "20060102"
+)
+
+// authorization is the Authorization header taken apart.
+type authorization struct {
+	algorithm     string
+	credential    string
+	signedHeaders string
+	signature     string
+}
+
+// scope is the Credential parameter: keyid/date/region/service/terminator.
+type scope struct {
+	accessKeyID, date, region, service, terminator string
+}
+
+// The parameters an Authorization header must carry, as bits of a set.
+const (
+	haveCredential = 1 << iota
+	haveSignedHeaders
+	haveSignature
+	haveAll = haveCredential | haveSignedHeaders | haveSignature
+)
+
+// parseAuthorization takes header apart the way AWS does: the algorithm,
+// then key=value parameters separated by commas and/or whitespace (which is
+// why a stray space inside a value shows up in AWS's error as a pair of its
+// own). hasDate tells whether the request carries X-Amz-Date or Date,
+// because AWS lists a missing date together with missing parameters.
+func parseAuthorization(header string, hasDate bool) (authorization, *apierr.Error) {
+	fields := strings.FieldsFunc(header, isSeparator)
+	var a authorization
+	if len(fields) > 0 {
+		a.algorithm, fields = fields[0], fields[1:]
+	}
+	have := 0
+	for _, f := range fields {
+		key, value, ok := strings.Cut(f, "=")
+		if !ok {
+			return a, apierr.New(apierr.IncompleteSignature, msgMissingEqual, f, header)
+		}
+		have |= a.set(key, value)
+	}
+	if have != haveAll || !hasDate {
+		return a, incomplete(header, have, hasDate)
+	}
+	if a.algorithm != algorithm {
+		return a, apierr.New(apierr.IncompleteSignature, msgAlgorithm, a.algorithm)
+	}
+	return a, nil
+}
+
+func isSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' }
+
+// set records one parameter and says which one it was; AWS ignores
+// parameters it does not know.
+func (a *authorization) set(key, value string) int {
+	switch key {
+	case "Credential":
+		a.credential = value
+		return haveCredential
+	case "SignedHeaders":
+		a.signedHeaders = value
+		return haveSignedHeaders
+	case "Signature":
+		a.signature = value
+		return haveSignature
+	}
+	return 0
+}
+
+// incomplete lists everything missing at once, then echoes the header, as
+// AWS does.
+func incomplete(header string, have int, hasDate bool) *apierr.Error {
+	var b strings.Builder
+	if have&haveCredential == 0 {
+		b.WriteString(msgNeedsCredential)
+	}
+	if have&haveSignature == 0 {
+		b.WriteString(msgNeedsSignature)
+	}
+	if have&haveSignedHeaders == 0 {
+		b.WriteString(msgNeedsSignedHeaders)
+	}
+	if !hasDate {
+		b.WriteString(msgNeedsDate)
+	}
+	b.WriteString(msgEchoHeader)
+	b.WriteString(header)
+	return &apierr.Error{Code: apierr.IncompleteSignature, Message: b.String()}
+}
+
+// parseScope splits the Credential parameter into its five parts.
+func parseScope(credential string) (scope, *apierr.Error) {
+	parts := strings.Split(credential, "/")
+	if len(parts) != 5 {
+		return scope{}, apierr.New(apierr.IncompleteSignature, msgCredentialShape, credential)
+	}
+	return scope{parts[0], parts[1], parts[2], parts[3], parts[4]}, nil
+}
+
+// check compares the scope with the request's date and the verifier's
+// region and service.
+func (s scope) check(amzDate, region, service string) *apierr.Error {
+	switch {
+	case s.date != amzDate[:len(scopeFmt)]:
+		return apierr.New(apierr.InvalidSignature, msgScopeDate)
+	case s.region != region:
+		return apierr.New(apierr.InvalidSignature, msgScopeRegion, s.region)
+	case s.service != service:
+		return apierr.New(apierr.InvalidSignature, msgScopeService, service)
+	case s.terminator != terminator:
+		return apierr.New(apierr.InvalidSignature, msgScopeTerminator, s.terminator)
+	}
+	return nil
+}
+
+// requestTime reads X-Amz-Date, or failing that the HTTP Date header, and
+// returns it in the ISO 8601 basic form the string to sign carries.
+func requestTime(amzDate, date string) (time.Time, string, *apierr.Error) {
+	if amzDate != "" {
+		t, err := time.Parse(amzDateFmt, amzDate)
+		if err != nil || len(amzDate) != len(amzDateFmt) {
+			return t, "", apierr.New(apierr.IncompleteSignature, msgDateFormat, amzDate)
+		}
+		return t, amzDate, nil
+	}
+	t, err := http.ParseTime(date) // the three forms HTTP allows
+	if err != nil {
+		return t, "", apierr.New(apierr.IncompleteSignature, msgDateFormat, date)
+	}
+	t = t.UTC()
+	return t, t.Format(amzDateFmt), nil
+}
