@@ -2,6 +2,7 @@ package access
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -96,6 +97,9 @@ func Describe(op string, in any, c Catalog) ([]Check, error) {
 	d, ok := describers[op]
 	if !ok {
 		return nil, ErrUnknownOperation
+	}
+	if v := reflect.ValueOf(in); v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil, ErrInputType
 	}
 	return d(op, in, c)
 }

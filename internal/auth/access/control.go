@@ -23,71 +23,81 @@ var describers = map[string]describer{
 	"BatchExecuteStatement": batchExecute,
 	"ExecuteTransaction":    executeTransaction,
 	"CreateTable":           createTable,
-	"DescribeTable":         onTable,
-	"UpdateTable":           onTable,
-	"DeleteTable":           onTable,
-	"DescribeTimeToLive":    onTable,
-	"UpdateTimeToLive":      onTable,
+	"DescribeTable":         onTable(func(r *protocol.DescribeTableInput) *string { return r.TableName }),
+	"UpdateTable":           onTable(func(r *protocol.UpdateTableInput) *string { return r.TableName }),
+	"DeleteTable":           onTable(func(r *protocol.DeleteTableInput) *string { return r.TableName }),
+	"DescribeTimeToLive":    onTable(func(r *protocol.DescribeTimeToLiveInput) *string { return r.TableName }),
+	"UpdateTimeToLive":      onTable(func(r *protocol.UpdateTimeToLiveInput) *string { return r.TableName }),
 	"ListTables":            onNothing,
 	"DescribeLimits":        onNothing,
 	"ListStreams":           onNothing,
 	"DescribeEndpoints":     unauthorised,
-	"TagResource":           onArn,
-	"UntagResource":         onArn,
-	"ListTagsOfResource":    onArn,
-	"PutResourcePolicy":     onArn,
-	"GetResourcePolicy":     onArn,
-	"DeleteResourcePolicy":  onArn,
-	"DescribeStream":        onArn,
-	"GetShardIterator":      onArn,
+	"TagResource":           onArn(func(r *protocol.TagResourceInput) *string { return r.ResourceArn }),
+	"UntagResource":         onArn(func(r *protocol.UntagResourceInput) *string { return r.ResourceArn }),
+	"ListTagsOfResource":    onArn(func(r *protocol.ListTagsOfResourceInput) *string { return r.ResourceArn }),
+	"DescribeStream":        onArn(func(r *protocol.DescribeStreamInput) *string { return r.StreamArn }),
+	"GetShardIterator":      onArn(func(r *protocol.GetShardIteratorInput) *string { return r.StreamArn }),
+	"PutResourcePolicy":     onResourceArn,
+	"GetResourcePolicy":     onResourceArn,
+	"DeleteResourcePolicy":  onResourceArn,
 	"GetRecords":            getRecords,
 }
 
-// tableName reads TableName from a control-plane input.
-func tableName(in any) (*string, bool) {
-	switch r := in.(type) {
-	case *protocol.DescribeTableInput:
-		return r.TableName, true
-	case *protocol.UpdateTableInput:
-		return r.TableName, true
-	case *protocol.DeleteTableInput:
-		return r.TableName, true
-	case *protocol.DescribeTimeToLiveInput:
-		return r.TableName, true
-	case *protocol.UpdateTimeToLiveInput:
-		return r.TableName, true
-	case *protocol.CreateTableInput:
-		return r.TableName, true
+// onTable is a control-plane action on the table its input T names. These
+// actions have no DynamoDB condition keys (Service Authorization
+// Reference).
+func onTable[T any](name func(T) *string) describer {
+	return func(op string, in any, c Catalog) ([]Check, error) {
+		r, ok := in.(T)
+		if !ok {
+			return nil, ErrInputType
+		}
+		return []Check{tableCheck(op, name(r), c)}, nil
 	}
-	return nil, false
 }
 
-// onTable is a control-plane action on the table it names. These actions
-// have no DynamoDB condition keys (Service Authorization Reference).
-func onTable(op string, in any, c Catalog) ([]Check, error) {
-	name, ok := tableName(in)
-	if !ok {
-		return nil, ErrInputType
-	}
+func tableCheck(op string, name *string, c Catalog) Check {
 	t := resolve(name, c)
 	ch := t.check(actionPrefix+op, "")
 	ch.Keys = nil
-	return []Check{ch}, nil
+	return ch
 }
 
-// createTable is CreateTable on the new table's ARN, and TagResource on it
-// too when the request tags it: creating a tagged table needs both.
+// createTable is CreateTable on the new table's ARN, plus TagResource when
+// the request tags the table and PutResourcePolicy when it attaches a
+// policy: creating the table does both.
 func createTable(op string, in any, c Catalog) ([]Check, error) {
-	out, err := onTable(op, in, c)
-	if err != nil {
-		return nil, err
+	r, ok := in.(*protocol.CreateTableInput)
+	if !ok {
+		return nil, ErrInputType
 	}
-	if r := in.(*protocol.CreateTableInput); len(r.Tags) > 0 {
-		tag := out[0]
-		tag.Action = actionPrefix + "TagResource"
-		out = append(out, tag)
+	out := []Check{tableCheck(op, r.TableName, c)}
+	also := func(action string) {
+		ch := out[0]
+		ch.Action = actionPrefix + action
+		out = append(out, ch)
+	}
+	if len(r.Tags) > 0 {
+		also("TagResource")
+	}
+	if given(in, "ResourcePolicy") {
+		also("PutResourcePolicy")
 	}
 	return out, nil
+}
+
+// given reports whether the request set the member name, read by name so
+// that it holds whether protocol refuses the member (protocol.Refused) or
+// decodes it (a *string).
+func given(in any, name string) bool {
+	f := reflect.ValueOf(in).Elem().FieldByName(name)
+	if !f.IsValid() {
+		return false
+	}
+	if s, ok := f.Interface().(interface{ Set() bool }); ok {
+		return s.Set()
+	}
+	return f.Kind() == reflect.Pointer && !f.IsNil()
 }
 
 // onNothing is an action IAM grants on no resource: "*".
@@ -99,11 +109,22 @@ func onNothing(op string, _ any, _ Catalog) ([]Check, error) {
 // (DescribeEndpoints has no IAM action).
 func unauthorised(string, any, Catalog) ([]Check, error) { return []Check{}, nil }
 
-// onArn is an action on the resource an ARN parameter names: ResourceArn
-// (tagging, resource policies) or StreamArn (Streams). The input is read by
-// field name, so that the resource-policy inputs need no change here when
-// they are added to protocol.
-func onArn(op string, in any, c Catalog) ([]Check, error) {
+// onArn is an action on the resource an ARN parameter of input T names:
+// ResourceArn (tagging) or StreamArn (Streams).
+func onArn[T any](arn func(T) *string) describer {
+	return func(op string, in any, c Catalog) ([]Check, error) {
+		r, ok := in.(T)
+		if !ok {
+			return nil, ErrInputType
+		}
+		return []Check{arnCheck(op, str(arn(r)), c)}, nil
+	}
+}
+
+// onResourceArn is onArn for the resource-policy operations, whose input
+// structs protocol does not define yet: it reads any struct's ResourceArn
+// member, string or *string, by name.
+func onResourceArn(op string, in any, c Catalog) ([]Check, error) {
 	arn, ok := arnField(in)
 	if !ok {
 		return nil, ErrInputType
@@ -115,16 +136,14 @@ func arnCheck(op, arn string, c Catalog) Check {
 	return Check{Action: actionPrefix + op, Resource: arn, Table: tableOfResource(arn, c)}
 }
 
-// arnField reads a ResourceArn or StreamArn member, string or *string.
+// arnField reads a ResourceArn member.
 func arnField(in any) (string, bool) {
 	v := reflect.ValueOf(in)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
 		return "", false
 	}
-	for _, name := range [...]string{"ResourceArn", "StreamArn"} {
-		if f := v.Elem().FieldByName(name); f.IsValid() {
-			return stringOf(f)
-		}
+	if f := v.Elem().FieldByName("ResourceArn"); f.IsValid() {
+		return stringOf(f)
 	}
 	return "", false
 }

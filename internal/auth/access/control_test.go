@@ -14,6 +14,9 @@ func TestControlPlane(t *testing.T) {
 		{"tagged", "CreateTable", `{"TableName":"New","Tags":[{"Key":"k","Value":"v"}]}`, []Check{
 			{Action: "dynamodb:CreateTable", Resource: arnPrefix + "New", Table: "New"},
 			{Action: "dynamodb:TagResource", Resource: arnPrefix + "New", Table: "New"}}},
+		{"with a resource policy", "CreateTable", `{"TableName":"New","ResourcePolicy":"{}"}`, []Check{
+			{Action: "dynamodb:CreateTable", Resource: arnPrefix + "New", Table: "New"},
+			{Action: "dynamodb:PutResourcePolicy", Resource: arnPrefix + "New", Table: "New"}}},
 		ordersOp("DescribeTable"), ordersOp("UpdateTable"), ordersOp("DeleteTable"),
 		ordersOp("DescribeTimeToLive"), ordersOp("UpdateTimeToLive"),
 		{"by ARN", "DescribeTable", `{"TableName":"` + ordersArn + `"}`, plain("DescribeTable", ordersArn, "Orders")},

@@ -82,6 +82,18 @@ func TestDescribeErrors(t *testing.T) {
 		if _, err := Describe(op, wrong, testCatalog{}); !errors.Is(err, ErrInputType) {
 			t.Errorf("%s with the wrong input: got %v, want ErrInputType", op, err)
 		}
+		// Another operation's input, of the same family, is refused too.
+		if _, err := Describe(op, &protocol.DescribeTableInput{}, testCatalog{}); op != "DescribeTable" && !errors.Is(err, ErrInputType) {
+			t.Errorf("%s with DescribeTable's input: got %v, want ErrInputType", op, err)
+		}
+	}
+	for op, mk := range inputs {
+		typedNil := reflect.Zero(reflect.TypeOf(mk())).Interface()
+		for _, in := range []any{nil, typedNil} {
+			if _, err := Describe(op, in, testCatalog{}); !errors.Is(err, ErrInputType) {
+				t.Errorf("%s with a nil %T: got %v, want ErrInputType", op, in, err)
+			}
+		}
 	}
 }
 

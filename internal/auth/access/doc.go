@@ -15,7 +15,10 @@
 //     given as an ARN is resolved through the Catalog; an ARN of another
 //     account or region is kept as the resource, with no Table.
 //   - ListTables, DescribeLimits and ListStreams have no resource type: "*".
-//     DescribeEndpoints has no IAM action: no checks.
+//     (The Streams guide's example policy lists ListStreams under a
+//     table/T/stream/* resource; such a statement does not grant it here,
+//     as it would not under a "*"-only action.) DescribeEndpoints has no
+//     IAM action: no checks.
 //   - TagResource, UntagResource, ListTagsOfResource and the resource-policy
 //     operations act on their ResourceArn; DescribeStream and
 //     GetShardIterator on their StreamArn; GetRecords on the stream its
@@ -23,8 +26,10 @@
 //     Check.Table names the table whose resource policy also applies: the
 //     table itself, or the index's table; none for a stream, which has its
 //     own policy (rbac-considerations).
-//   - CreateTable with Tags also needs dynamodb:TagResource on the new
-//     table (tagging permissions page).
+//   - CreateTable that tags the table, or attaches a ResourcePolicy, is
+//     also checked as dynamodb:TagResource or dynamodb:PutResourcePolicy on
+//     the new table (the reference maps CreateTable to several actions; this
+//     models the two the request itself asks for).
 //   - BatchGetItem and BatchWriteItem are authorised per member table under
 //     the batch action (the denial message names dynamodb:BatchWriteItem on
 //     the member's table). access makes one check per table, its
