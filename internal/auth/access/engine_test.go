@@ -88,3 +88,29 @@ func TestEngineCatalog(t *testing.T) {
 		t.Errorf("StreamOfIterator of junk = %q", arn)
 	}
 }
+
+// BenchmarkDescribeGetItemEngine is BenchmarkDescribeGetItem with the
+// engine's Catalog, as the server will run it.
+func BenchmarkDescribeGetItemEngine(b *testing.B) {
+	e, err := engine.Open(engine.Options{InMemory: true, TTLInterval: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { e.Close() })
+	var in protocol.CreateTableInput
+	_ = protocol.Decode([]byte(`{"TableName":"Tab","BillingMode":"PAY_PER_REQUEST",
+		"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+		"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]}`), &in)
+	if _, err := e.CreateTable(context.Background(), &in); err != nil {
+		b.Fatal(err)
+	}
+	var get protocol.GetItemInput
+	_ = protocol.Decode([]byte(`{"TableName":"Tab","Key":{"pk":{"S":"a"}}}`), &get)
+	cat := e.AuthCatalog()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := access.Describe("GetItem", &get, cat); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
