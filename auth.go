@@ -76,7 +76,7 @@ func (db *DB) guard(cfg *auth.Config, now func() time.Time) server.Guard {
 	if cfg == nil {
 		return nil
 	}
-	db.auth = auth.New(cfg, db.eng.Region(), authTables(db.eng), now)
+	db.auth = auth.New(cfg, db.eng.Region(), auth.TablesOf(db.eng.AuthCatalog(), db.eng.ResourcePolicy), now)
 	return guard{db.auth}
 }
 

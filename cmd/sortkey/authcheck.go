@@ -138,7 +138,7 @@ func simulate(eng *engine.Engine, cfg *auth.Config, p *auth.Principal, req *chec
 	if err != nil {
 		return nil, fmt.Errorf("request: %w", err)
 	}
-	a := auth.New(cfg, eng.Region(), eng, func() time.Time { return at })
+	a := auth.New(cfg, eng.Region(), auth.TablesOf(eng.AuthCatalog(), eng.ResourcePolicy), func() time.Time { return at })
 	return a.Explain(p, req.SourceIP, at, req.Operation, in)
 }
 

@@ -58,7 +58,7 @@ func reloadAuth(db *sortkey.DB, path string, log *slog.Logger) {
 		err = db.ReloadAuth(doc)
 	}
 	if err != nil {
-		log.Error("auth file refused; the one in force stays", "file", path, "err", err)
+		log.Warn("auth file refused; the one in force stays", "file", path, "err", err)
 		return
 	}
 	log.Info("auth file reloaded", "file", path)

@@ -145,3 +145,16 @@ func (c *Caller) context(ch access.Check) iampolicy.Context {
 	}
 	return ctx
 }
+
+// TablesOf joins a catalog and a lookup of resource-based policies into
+// the Tables an Authorizer needs.
+func TablesOf(c access.Catalog, policies func(arn string) (doc []byte, revision string, ok bool)) Tables {
+	return tables{c, policies}
+}
+
+type tables struct {
+	access.Catalog
+	policies func(string) ([]byte, string, bool)
+}
+
+func (t tables) ResourcePolicy(arn string) ([]byte, string, bool) { return t.policies(arn) }

@@ -8,31 +8,31 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth/access"
 )
 
-// tables is a catalog of one table, T, with the resource policies a test
+// fakeTables is a catalog of one table, T, with the resource policies a test
 // attaches.
-type tables struct {
+type fakeTables struct {
 	policies map[string]string
 	revision string
 }
 
 const tableT = "arn:aws:dynamodb:us-east-1:123456789012:table/T"
 
-func (tables) Schema(name string) (access.Schema, bool) {
+func (fakeTables) Schema(name string) (access.Schema, bool) {
 	return access.Schema{Partition: []string{"pk"}}, name == "T"
 }
-func (tables) TableArn(name string) string {
+func (fakeTables) TableArn(name string) string {
 	return "arn:aws:dynamodb:us-east-1:123456789012:table/" + name
 }
-func (tables) TableOfArn(arn string) (string, bool) {
+func (fakeTables) TableOfArn(arn string) (string, bool) {
 	return strings.CutPrefix(arn, tableT[:len(tableT)-1])
 }
-func (tables) StreamOfIterator(string) (string, bool) { return "", false }
-func (t *tables) ResourcePolicy(arn string) ([]byte, string, bool) {
+func (fakeTables) StreamOfIterator(string) (string, bool) { return "", false }
+func (t *fakeTables) ResourcePolicy(arn string) ([]byte, string, bool) {
 	p, ok := t.policies[arn]
 	return []byte(p), t.revision, ok
 }
 
-func newTestAuthorizer(t *testing.T, tb *tables, principals ...string) *Authorizer {
+func newTestAuthorizer(t *testing.T, tb *fakeTables, principals ...string) *Authorizer {
 	t.Helper()
 	cfg, err := Parse([]byte(fileJSON(principals...)))
 	if err != nil {
@@ -89,7 +89,7 @@ func TestDecideCombinesPolicies(t *testing.T) {
 			if c.identity != "" {
 				extra = `, "policies": [` + c.identity + `]`
 			}
-			tb := &tables{policies: map[string]string{}, revision: "1"}
+			tb := &fakeTables{policies: map[string]string{}, revision: "1"}
 			if c.resource != "" {
 				tb.policies[tableT] = c.resource
 			}
@@ -103,7 +103,7 @@ func TestDecideCombinesPolicies(t *testing.T) {
 }
 
 func TestDecideNamesTheStatement(t *testing.T) {
-	a := newTestAuthorizer(t, &tables{}, principalJSON(userA, "AKID", `, "policies": [`+policyJSON("Allow", "dynamodb:PutItem", "*")+","+policyJSON("Allow", "dynamodb:GetItem", tableT)+`]`))
+	a := newTestAuthorizer(t, &fakeTables{}, principalJSON(userA, "AKID", `, "policies": [`+policyJSON("Allow", "dynamodb:PutItem", "*")+","+policyJSON("Allow", "dynamodb:GetItem", tableT)+`]`))
 	d := decide(t, a, userA, access.Check{Action: "dynamodb:GetItem", Resource: tableT, Table: "T"})
 	if !d.Allowed || d.Policy != "principals[0].policies[1]" || d.Statement == nil || d.Statement.Sid != "S" {
 		t.Fatalf("decided by %q %+v", d.Policy, d.Statement)
@@ -111,7 +111,7 @@ func TestDecideNamesTheStatement(t *testing.T) {
 }
 
 func TestResourcePolicyFollowsRevisions(t *testing.T) {
-	tb := &tables{policies: map[string]string{tableT: resourcePolicyJSON("Allow", userA, "dynamodb:GetItem")}, revision: "1"}
+	tb := &fakeTables{policies: map[string]string{tableT: resourcePolicyJSON("Allow", userA, "dynamodb:GetItem")}, revision: "1"}
 	a := newTestAuthorizer(t, tb, principalJSON(userA, "AKID", ""))
 	get := access.Check{Action: "dynamodb:GetItem", Resource: tableT + "/index/I", Table: "T"}
 	if d := decide(t, a, userA, get); !d.Allowed {
@@ -126,7 +126,7 @@ func TestResourcePolicyFollowsRevisions(t *testing.T) {
 func TestConditionKeysReachPolicies(t *testing.T) {
 	leading := `{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "dynamodb:GetItem", "Resource": "*",
 	  "Condition": {"ForAllValues:StringEquals": {"dynamodb:LeadingKeys": ["${aws:PrincipalTag/tenant}"]}, "IpAddress": {"aws:SourceIp": "127.0.0.0/8"}}}]}`
-	a := newTestAuthorizer(t, &tables{}, principalJSON(userA, "AKID", `, "tags": {"tenant": "t1"}, "policies": [`+leading+`]`))
+	a := newTestAuthorizer(t, &fakeTables{}, principalJSON(userA, "AKID", `, "tags": {"tenant": "t1"}, "policies": [`+leading+`]`))
 	check := func(pk string) access.Check {
 		return access.Check{Action: "dynamodb:GetItem", Resource: tableT, Table: "T", Keys: map[string][]string{"dynamodb:leadingkeys": {pk}}}
 	}
@@ -144,7 +144,7 @@ func TestConditionKeysReachPolicies(t *testing.T) {
 }
 
 func TestReloadKeepsTheAccount(t *testing.T) {
-	a := newTestAuthorizer(t, &tables{}, principalJSON(userA, "AKID", ""))
+	a := newTestAuthorizer(t, &fakeTables{}, principalJSON(userA, "AKID", ""))
 	other, err := Parse([]byte(strings.Replace(fileJSON(principalJSON(userA, "AKID", "")), "123456789012", "210987654321", 1)))
 	if err != nil {
 		t.Fatal(err)
