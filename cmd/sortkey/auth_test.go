@@ -97,10 +97,14 @@ const checkTables = `[{"TableName": "Users", "BillingMode": "PAY_PER_REQUEST",
 
 func authCheckRun(t *testing.T, key string) (int, string) {
 	t.Helper()
+	return authCheckOf(t, otherPrincipal, `"GetItem", "request": {"TableName": "Users", "Key": {"pk": {"S": "`+key+`"}}}`)
+}
+
+func authCheckOf(t *testing.T, principal, request string) (int, string) {
+	t.Helper()
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "auth.json"), authFileOf(crashPrincipal, otherPrincipal))
-	writeFile(t, filepath.Join(dir, "req.json"), `{"operation": "GetItem", "request": {"TableName": "Users", "Key": {"pk": {"S": "`+key+`"}}},
-	  "tables": `+checkTables+`}`)
+	writeFile(t, filepath.Join(dir, "auth.json"), authFileOf(crashPrincipal, principal))
+	writeFile(t, filepath.Join(dir, "req.json"), `{"operation": `+request+`, "tables": `+checkTables+`}`)
 	var out, errb bytes.Buffer
 	code := run([]string{"auth", "check", "--auth", filepath.Join(dir, "auth.json"), "--as", "arn:aws:iam::123456789012:user/other",
 		"--request", filepath.Join(dir, "req.json")}, &out, &errb)
@@ -127,5 +131,21 @@ func TestAuthCheckUsage(t *testing.T) {
 	}
 	if code := run([]string{"auth"}, &out, &errb); code != 2 {
 		t.Fatalf("sortkey auth without check: exit %d", code)
+	}
+}
+
+// scanner's policy lists Scan under a LeadingKeys condition, a mistake
+// that grants every partition on DynamoDB: auth check says so.
+const scanner = `{"arn": "arn:aws:iam::123456789012:user/other", "accessKeyId": "other", "secretAccessKey": "s",
+  "policies": [{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": ["dynamodb:GetItem", "dynamodb:Scan"], "Resource": "*",
+    "Condition": {"ForAllValues:StringEquals": {"dynamodb:LeadingKeys": ["${aws:username}"]}}}]}]}`
+
+func TestAuthCheckWarnsOfScansUnderLeadingKeys(t *testing.T) {
+	code, out := authCheckOf(t, scanner, `"Scan", "request": {"TableName": "Users"}`)
+	if code != 0 || !strings.Contains(out, scanWarning) {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	if _, out = authCheckOf(t, scanner, `"GetItem", "request": {"TableName": "Users", "Key": {"pk": {"S": "other"}}}`); strings.Contains(out, scanWarning) {
+		t.Fatalf("warned of a GetItem:\n%s", out)
 	}
 }

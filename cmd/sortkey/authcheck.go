@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/auth"
+	"github.com/sortkeydb/sortkey/internal/auth/access"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/server"
@@ -167,6 +168,19 @@ func printDecision(w io.Writer, d auth.Decision) {
 	if !d.Allowed {
 		fmt.Fprintf(w, "  AccessDeniedException: %s\n", d.Message)
 	}
+	if scansEveryPartition(d) {
+		fmt.Fprintln(w, "  warning: "+scanWarning)
+	}
+}
+
+const scanWarning = "this request names no partition, so the statement's dynamodb:LeadingKeys condition does not limit it: it reads every tenant's items, here as on DynamoDB"
+
+// scansEveryPartition reports a Scan or full-scan SELECT allowed by a
+// statement that looks meant to confine its caller to some partitions.
+func scansEveryPartition(d auth.Decision) bool {
+	_, named := d.Check.Keys[access.KeyLeadingKeys]
+	return d.Allowed && !named && d.Statement != nil && (d.Check.Action == "dynamodb:Scan" || d.Check.Action == "dynamodb:PartiQLSelect") &&
+		strings.Contains(strings.ToLower(d.Statement.JSON()), "dynamodb:leadingkeys")
 }
 
 func verdict(allowed bool) string {

@@ -61,17 +61,18 @@
 //     item value.
 //   - Scan: the guide leaves Scan out of its LeadingKeys example because Scan
 //     "returns all items regardless of the leading keys", and the Service
-//     Authorization Reference does not list LeadingKeys for Scan, so
-//     DynamoDB evaluates the condition with the key absent; IAM's
+//     Authorization Reference does not list LeadingKeys for Scan: a Scan,
+//     and a PartiQL SELECT that is a full scan, carry no LeadingKeys. IAM's
 //     ForAllValues is true for an absent key, so a policy that names Scan
-//     next to a LeadingKeys condition grants every partition. sortkey fails
-//     closed instead: a Scan, a full-scan SELECT, and any request whose
-//     partition it cannot read (unknown table or index, key attribute
-//     missing or not S/N/B) carry LeadingKeys = [Unbounded], a value no
-//     policy can spell, so ForAllValues:StringEquals denies them and only
-//     a pattern such as "*" (every partition) allows them. A missing table
-//     therefore answers AccessDenied, not ResourceNotFound, under such a
-//     policy: no table existence leaks.
+//     next to a LeadingKeys condition grants every partition, here as on
+//     DynamoDB; `sortkey auth check` warns when it does. A request whose
+//     partition access cannot read (unknown table or index, key attribute
+//     missing or not S/N/B) carries LeadingKeys = [Unbounded], a value no
+//     policy can spell, so ForAllValues:StringEquals denies it and only a
+//     pattern such as "*" allows it: such a request fails anyway, and under
+//     a LeadingKeys policy it answers AccessDenied rather than
+//     ResourceNotFound or ValidationException, so no table's existence
+//     leaks.
 //   - dynamodb:Attributes is the top-level attribute names the request
 //     reads, writes, tests or projects: Key and Item names (the guide: a
 //     policy must list the key attributes), ProjectionExpression,

@@ -47,6 +47,10 @@ func statementKind(ch *Check, st *partiql.Statement) {
 		ch.Keys[KeySelect] = readSelect(st.Projection != nil)
 		scan := slices.Contains(ch.Keys[KeyLeadingKeys], Unbounded) && st.Kind == partiql.Select
 		ch.Keys[KeyFullTableScan] = []string{boolText(scan)}
+		if scan {
+			// A full scan, like Scan, names no partition.
+			delete(ch.Keys, KeyLeadingKeys)
+		}
 		return
 	}
 	rv := st.Returning

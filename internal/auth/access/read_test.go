@@ -49,14 +49,14 @@ func TestQuery(t *testing.T) {
 func TestScan(t *testing.T) {
 	runCases(t, []tcase{
 		{"table", "Scan", `{"TableName":"Orders","FilterExpression":"a = :a","ExpressionAttributeValues":{":a":{"S":"x"}}}`,
-			one(orders("Scan", kv{KeyLeadingKeys: {U}, KeyAttributes: {"a"}, KeySelect: {"ALL_ATTRIBUTES"},
+			one(orders("Scan", kv{KeyAttributes: {"a"}, KeySelect: {"ALL_ATTRIBUTES"},
 				KeyConsumedCapacity: {"NONE"}}))},
 		{"index, legacy filter", "Scan", `{"TableName":"Orders","IndexName":"GSI1","ReturnConsumedCapacity":"TOTAL",
 			"ScanFilter":{"b":{"ComparisonOperator":"NULL"}}}`,
-			one(onIndex("Scan", "GSI1", kv{KeyLeadingKeys: {U}, KeyAttributes: {"b"}, KeySelect: {"ALL_PROJECTED_ATTRIBUTES"},
+			one(onIndex("Scan", "GSI1", kv{KeyAttributes: {"b"}, KeySelect: {"ALL_PROJECTED_ATTRIBUTES"},
 				KeyConsumedCapacity: {"TOTAL"}}))},
 		{"projected", "Scan", `{"TableName":"Orders","ProjectionExpression":"c","Select":"SPECIFIC_ATTRIBUTES"}`,
-			one(orders("Scan", kv{KeyLeadingKeys: {U}, KeyAttributes: {"c"}, KeySelect: {"SPECIFIC_ATTRIBUTES"},
+			one(orders("Scan", kv{KeyAttributes: {"c"}, KeySelect: {"SPECIFIC_ATTRIBUTES"},
 				KeyConsumedCapacity: {"NONE"}}))},
 	})
 }
