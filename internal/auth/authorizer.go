@@ -31,6 +31,7 @@ type Authorizer struct {
 	tables    Tables
 	now       func() time.Time
 	resources resourcePolicies
+	lastEnv   atomic.Pointer[envEntry]
 }
 
 // state is one auth file in force with the verifier of its keys; they are
@@ -89,6 +90,7 @@ type Caller struct {
 	Secure   bool
 	Time     time.Time
 	a        *Authorizer
+	env      iampolicy.Context // the request's global keys, built once
 }
 
 // Authenticate checks r's signature over body and returns its caller, or
@@ -100,7 +102,38 @@ func (a *Authorizer) Authenticate(r *http.Request, body []byte) (*Caller, error)
 		return nil, err
 	}
 	p := st.cfg.byKey[id]
-	return &Caller{Principal: p, SourceIP: sourceIP(r), Secure: r.TLS != nil, Time: a.now(), a: a}, nil
+	return a.caller(p, sourceIP(r), r.TLS != nil, a.now()), nil
+}
+
+func (a *Authorizer) caller(p *Principal, ip string, secure bool, t time.Time) *Caller {
+	return &Caller{Principal: p, SourceIP: ip, Secure: secure, Time: t, a: a, env: a.env(ip, secure, t)}
+}
+
+// env is the global keys of a request from ip at t. They change only with
+// the client and the second, so the last set is kept and shared: most
+// requests in a run come from one address.
+func (a *Authorizer) env(ip string, secure bool, t time.Time) iampolicy.Context {
+	sec := t.Unix()
+	if e := a.lastEnv.Load(); e != nil && e.ip == ip && e.secure == secure && e.sec == sec {
+		return e.ctx
+	}
+	ctx := iampolicy.Context{
+		"aws:sourceip":        {ip},
+		"aws:securetransport": {strconv.FormatBool(secure)},
+		"aws:currenttime":     {t.UTC().Format(time.RFC3339)},
+		"aws:epochtime":       {strconv.FormatInt(sec, 10)},
+		"aws:requestedregion": {a.region},
+	}
+	a.lastEnv.Store(&envEntry{ip: ip, secure: secure, sec: sec, ctx: ctx})
+	return ctx
+}
+
+// envEntry is one request's global keys and what they were built from.
+type envEntry struct {
+	ip     string
+	secure bool
+	sec    int64
+	ctx    iampolicy.Context // read-only once stored
 }
 
 // sourceIP is the address the connection comes from. Forwarding headers
@@ -128,22 +161,11 @@ func (c *Caller) Authorize(op string, in any) error {
 	return nil
 }
 
-// context is the request context of one check: the principal's keys, the
-// request's, and the check's own condition keys.
-func (c *Caller) context(ch access.Check) iampolicy.Context {
-	ctx := make(iampolicy.Context, len(c.base)+len(ch.Keys)+6)
-	for k, v := range c.base {
-		ctx[k] = v
-	}
-	ctx.Set("aws:SourceIp", c.SourceIP)
-	ctx.Set("aws:SecureTransport", strconv.FormatBool(c.Secure))
-	ctx.Set("aws:CurrentTime", c.Time.UTC().Format(time.RFC3339))
-	ctx.Set("aws:EpochTime", strconv.FormatInt(c.Time.Unix(), 10))
-	ctx.Set("aws:RequestedRegion", c.a.region)
-	for k, v := range ch.Keys {
-		ctx.Set(k, v...)
-	}
-	return ctx
+// request is the IAM request of one check: the check's own condition
+// keys, then the request's and the principal's, shared by every check.
+func (c *Caller) request(ch access.Check) *iampolicy.Request {
+	return &iampolicy.Request{Action: ch.Action, Resource: ch.Resource, Principal: c.Arn, Account: c.Account,
+		Context: ch.Keys, Shared: []iampolicy.Context{c.env, c.base}}
 }
 
 // TablesOf joins a catalog and a lookup of resource-based policies into

@@ -28,7 +28,7 @@ type Decision struct {
 // Deny in any policy wins; within the account an Allow in the identity
 // or the resource-based policy suffices; across accounts both must allow.
 func (a *Authorizer) Decide(c *Caller, ch access.Check) Decision {
-	req := &iampolicy.Request{Action: ch.Action, Resource: ch.Resource, Principal: c.Arn, Account: c.Account, Context: c.context(ch)}
+	req := c.request(ch)
 	id := c.identity(req)
 	res := a.resourcePolicy(ch, req)
 	d := Decision{Check: ch}
@@ -141,7 +141,7 @@ func (a *Authorizer) Explain(p *Principal, sourceIP string, t time.Time, op stri
 	if err != nil {
 		return nil, err
 	}
-	c := &Caller{Principal: p, SourceIP: sourceIP, Time: t, a: a}
+	c := a.caller(p, sourceIP, false, t)
 	out := make([]Decision, len(checks))
 	for i, ch := range checks {
 		out[i] = a.Decide(c, ch)

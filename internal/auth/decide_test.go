@@ -55,7 +55,7 @@ func decide(t *testing.T, a *Authorizer, arn string, ch access.Check) Decision {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return a.Decide(&Caller{Principal: p, SourceIP: "127.0.0.1", Time: time.Now(), a: a}, ch)
+	return a.Decide(a.caller(p, "127.0.0.1", false, time.Now()), ch)
 }
 
 const (
@@ -137,7 +137,7 @@ func TestConditionKeysReachPolicies(t *testing.T) {
 		t.Fatal("another tenant's partition was allowed")
 	}
 	p, _ := a.Config().Principal(userA)
-	remote := &Caller{Principal: p, SourceIP: "203.0.113.9", Time: time.Now(), a: a}
+	remote := a.caller(p, "203.0.113.9", false, time.Now())
 	if d := a.Decide(remote, check("t1")); d.Allowed {
 		t.Fatal("a request from outside the allowed network was allowed")
 	}

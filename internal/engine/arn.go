@@ -10,9 +10,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-func (e *Engine) tableArn(name string) string {
-	return fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", e.region, e.account, name)
-}
+func (e *Engine) tableArn(name string) string { return e.arnPrefix + name }
 
 // rebaseArns renames a stored table's ARNs after the region and account
 // of this opening: a database reopened under another account (or region)

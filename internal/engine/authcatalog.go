@@ -14,6 +14,17 @@ func (c authCatalog) Schema(name string) (access.Schema, bool) {
 	if t == nil {
 		return access.Schema{}, false
 	}
+	if s := t.authSchema.Load(); s != nil {
+		return *s, true
+	}
+	s := authSchemaOf(t)
+	t.authSchema.Store(&s)
+	return s, true
+}
+
+// authSchemaOf is t's keys as access reads them. A table version never
+// changes (a change publishes a new one), so it is built once per version.
+func authSchemaOf(t *table) access.Schema {
 	s := access.Schema{Partition: keyNames(t.key.hashes), Sort: t.key.rng.name, StreamArn: t.meta.Desc.LatestStreamArn}
 	if len(t.indexes) > 0 {
 		s.Indexes = make(map[string]access.IndexSchema, len(t.indexes))
@@ -22,7 +33,7 @@ func (c authCatalog) Schema(name string) (access.Schema, bool) {
 		ix := &t.indexes[i]
 		s.Indexes[ix.name] = access.IndexSchema{Partition: keyNames(ix.key.hashes), Sort: keyNames(ix.key.rngs), Local: !ix.global}
 	}
-	return s, true
+	return s
 }
 
 func keyNames(as []keyAttr) []string {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sortkeydb/sortkey/internal/auth/access"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -43,6 +44,9 @@ type table struct {
 	indexes []indexSchema
 	// alive outlives updates of meta: every version of a table shares it.
 	alive *lifecycle
+	// authSchema is this version's keys as access control reads them,
+	// built at the first request that needs them (see authcatalog.go).
+	authSchema atomic.Pointer[access.Schema]
 }
 
 // lifecycle is held shared by every item write and exclusively by

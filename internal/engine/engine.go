@@ -48,6 +48,7 @@ type Engine struct {
 	region string
 	// account is the account id in ARNs (Options.Account).
 	account     string
+	arnPrefix   string // a table's ARN but its name; every request with access control on builds one
 	checkPolicy func(doc []byte) error
 	now         func() time.Time
 	locks       lockTable
@@ -82,6 +83,7 @@ func Open(opts Options) (*Engine, error) {
 	if e.region == "" {
 		e.region = "us-east-1"
 	}
+	e.arnPrefix = "arn:aws:dynamodb:" + e.region + ":" + e.account + ":table/"
 	if e.now == nil {
 		e.now = time.Now
 	}

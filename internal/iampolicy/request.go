@@ -10,6 +10,11 @@ type Request struct {
 	Principal string  // the caller's ARN, e.g. arn:aws:iam::123456789012:user/alice
 	Account   string  // the caller's account ID, 12 digits
 	Context   Context // condition keys and policy variables
+	// Shared are more contexts, consulted in order for a key Context
+	// lacks: what many requests have in common (the principal's keys, the
+	// connection's) is built once and not copied into each Context. Their
+	// keys MUST be lowercased.
+	Shared []Context
 }
 
 // Context holds request context keys, each with zero or more string values.
@@ -60,6 +65,11 @@ func (v ctxValues) at(i int) string {
 func (r *Request) lookup(key string) (ctxValues, bool) {
 	if v, ok := r.Context[key]; ok {
 		return ctxValues{list: v}, true
+	}
+	for _, c := range r.Shared {
+		if v, ok := c[key]; ok {
+			return ctxValues{list: v}, true
+		}
 	}
 	switch {
 	case key == keyPrincipalArn && r.Principal != "":
