@@ -2,61 +2,30 @@
 # Drives a real `sortkey serve` with the AWS CLI and fails on any difference
 # from the expected output. Usage: scripts/smoke-awscli.sh [endpoint]
 # Without an endpoint it builds sortkey, starts it in memory on a free port,
-# and stops it at the end.
+# and stops it at the end. The access-control checks
+# (scripts/smoke-awscli-auth.sh) always run on a server of their own, started
+# with --auth; the skewed-clock one needs faketime (Debian's faketime).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export AWS_ACCESS_KEY_ID=smoke AWS_SECRET_ACCESS_KEY=smoke AWS_DEFAULT_REGION=us-east-1
 export AWS_PAGER="" AWS_EC2_METADATA_DISABLED=true AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
 
+work=$(mktemp -d)
+. scripts/smoke-lib.sh
+trap 'stop_servers; rm -rf "$work"' EXIT
+go build -o "$work/sortkey" ./cmd/sortkey
+
 endpoint=${1:-}
 if [ -z "$endpoint" ]; then
-  work=$(mktemp -d)
-  trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-  go build -o "$work/sortkey" ./cmd/sortkey
-  port=$(( 20000 + RANDOM % 20000 ))
-  "$work/sortkey" serve --in-memory --addr "127.0.0.1:$port" >"$work/out.log" 2>"$work/err.log" &
-  pid=$!
-  endpoint="http://127.0.0.1:$port"
-  for _ in $(seq 1 100); do
-    grep -q "listening on" "$work/out.log" 2>/dev/null && break
-    sleep 0.05
-  done
+  start_server endpoint "$work/plain" --in-memory
 fi
 
-failures=0
-passes=0
 # Blob parameters: CLI v1 takes them raw; v2 takes base64 unless told
 # otherwise. Make both take raw bytes, so the expected output is one.
 binary_flag=()
 case "$(aws --version 2>&1)" in aws-cli/1.*) ;; *) binary_flag=(--cli-binary-format raw-in-base64-out) ;; esac
 ddb() { aws dynamodb --endpoint-url "$endpoint" "${binary_flag[@]}" "$@"; }
-
-# expect NAME WANT -- COMMAND...: runs the command, compares its stdout.
-expect() {
-  local name=$1 want=$2; shift 3
-  local got
-  got=$("$@" 2>&1) || true
-  if [ "$got" != "$want" ]; then
-    printf 'FAIL %s\n  want: %s\n  got:  %s\n' "$name" "$want" "$got"
-    failures=$((failures + 1))
-  else
-    printf 'ok   %s\n' "$name"; passes=$((passes + 1))
-  fi
-}
-
-# expect_error NAME CODE -- COMMAND...: the command must fail naming CODE.
-expect_error() {
-  local name=$1 code=$2; shift 3
-  local got
-  if got=$("$@" 2>&1); then
-    printf 'FAIL %s: succeeded, want %s\n' "$name" "$code"; failures=$((failures + 1)); return
-  fi
-  case "$got" in
-    *"($code)"*) printf 'ok   %s\n' "$name"; passes=$((passes + 1)) ;;
-    *) printf 'FAIL %s\n  want error %s\n  got: %s\n' "$name" "$code" "$got"; failures=$((failures + 1)) ;;
-  esac
-}
 
 item='{"Artist":{"S":"Acme"},"SongTitle":{"S":"Happy Day"},"Year":{"N":"2024.50"},"Genre":{"S":"Pop"},
 "Tags":{"SS":["a","b"]},"Scores":{"NS":["1","2"]},"Blob":{"B":"AAEC"},"Blobs":{"BS":["AQ==","Ag=="]},
@@ -162,6 +131,9 @@ expect_error unknown-table ResourceNotFoundException -- ddb get-item --table-nam
 
 expect delete-table "Music	DELETING" -- ddb delete-table --table-name Music --query 'TableDescription.[TableName,TableStatus]' --output text
 expect list-empty "" -- ddb list-tables --query 'TableNames[]' --output text
+
+# Access control: a second server, started with --auth.
+. scripts/smoke-awscli-auth.sh
 
 echo "smoke: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -36,9 +36,15 @@ type checkRequest struct {
 
 type checkFlags struct{ authFile, as, request, region string }
 
+const authUsage = "usage: sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]"
+
 func authCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, authUsage)
+		return 0
+	}
 	if len(args) == 0 || args[0] != "check" {
-		fmt.Fprintln(stderr, "usage: sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]")
+		fmt.Fprintln(stderr, authUsage)
 		return 2
 	}
 	var f checkFlags

@@ -1,7 +1,7 @@
 // Command sortkey is a DynamoDB-compatible database server.
 //
-//	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1]
-//	sortkey auth check --auth FILE --as ARN --request FILE.json
+//	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1] [--auth FILE]
+//	sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -14,9 +14,10 @@ import (
 const usage = `usage: sortkey <command> [flags]
 
 commands:
-  serve   serve the DynamoDB API over HTTP
-  bench   load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
-  auth    check: decide a request as a principal of an auth file, and show the statement that decided
+  serve        serve the DynamoDB API over HTTP (--auth FILE turns access control on)
+  bench        load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
+  auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
+               print ALLOW or DENY and the statement that decided, and exit 0 or 1
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -37,10 +38,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return benchCmd(args[1:], stdout, stderr)
 	case "auth":
 		return authCmd(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
+	}
+	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	fmt.Fprintf(stderr, "sortkey: unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+func isHelp(arg string) bool {
+	return arg == "help" || arg == "-h" || arg == "--help"
 }

@@ -14,6 +14,26 @@ func TestRunRejectsUnknownCommand(t *testing.T) {
 	}
 }
 
+// Help goes to stdout and exits 0, naming every command; `auth check`
+// is the one whose name is two words.
+func TestHelpNamesEveryCommand(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}} {
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		for _, cmd := range []string{"serve ", "bench ", "auth check "} {
+			if !strings.Contains(out.String(), "\n  "+cmd) {
+				t.Errorf("%v: usage does not name %q:\n%s", args, cmd, out.String())
+			}
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"auth", "-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "sortkey auth check --auth FILE --as ARN --request FILE.json") {
+		t.Fatalf("auth -h: exit %d, stdout %q", code, out.String())
+	}
+}
+
 func TestServeDefaultsMatchREADME(t *testing.T) {
 	f, err := parseServe(nil, &bytes.Buffer{})
 	if err != nil || f.addr != "127.0.0.1:8000" || f.dataDir != "./sortkey-data" || f.inMemory || f.region != "us-east-1" {

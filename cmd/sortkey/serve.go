@@ -41,8 +41,18 @@ type serveFlags struct {
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs := serveFlagSet(&f)
 	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	return f, checkConnFlags(f, stderr)
+}
+
+// serveFlagSet is serve's flags, set into f; the README's table lists
+// every one (TestReadmeListsEveryServeFlag).
+func serveFlagSet(f *serveFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8000", "address to listen on")
 	fs.StringVar(&f.dataDir, "data-dir", "./sortkey-data", "directory for the data (ignored with --in-memory)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "keep all data in memory; nothing is written to disk")
@@ -51,11 +61,8 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
-	connFlags(fs, &f)
-	if err := fs.Parse(args); err != nil {
-		return f, err
-	}
-	return f, checkConnFlags(f, stderr)
+	connFlags(fs, f)
+	return fs
 }
 
 func connFlags(fs *flag.FlagSet, f *serveFlags) {
