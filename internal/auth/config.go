@@ -109,6 +109,9 @@ func (c *Config) add(i int, pf *principalFile) error {
 		return fmt.Errorf(msgPrincipal, i, pf.Arn, fmt.Sprintf(msgDuplicateKey, j))
 	}
 	p.position = i
+	for j := range p.Policies {
+		p.policyNames = append(p.policyNames, fmt.Sprintf("principals[%d].policies[%d]", i, j))
+	}
 	c.byArn[p.Arn], c.byKey[pf.AccessKeyID] = p, p
 	return nil
 }

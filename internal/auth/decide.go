@@ -83,9 +83,7 @@ func (c *Caller) identity(req *iampolicy.Request) decided {
 	return out
 }
 
-func (p *Principal) policyName(j int) string {
-	return fmt.Sprintf("principals[%d].policies[%d]", p.position, j)
-}
+func (p *Principal) policyName(j int) string { return p.policyNames[j] }
 
 // resourcePolicy evaluates the resource-based policy that governs ch: a
 // stream's own, or its table's for the table and its indexes.

@@ -14,6 +14,7 @@ type Principal struct {
 	AccessKeyID string
 	Tags        map[string]string
 	Policies    []*iampolicy.Policy
+	policyNames []string // principals[i].policies[j], for decisions
 
 	key          sigv4.Key
 	kind         string // user, role or assumed-role

@@ -3,6 +3,8 @@ package sigv4
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/hex"
+	"hash"
 	"sync"
 	"time"
 )
@@ -24,22 +26,46 @@ type keyID struct {
 type keyCache struct {
 	mu     sync.RWMutex
 	newest string // the newest scope date seen, YYYYMMDD
-	keys   map[keyID][sha256.Size]byte
+	keys   map[keyID]*signer
 }
 
-// signingKey returns the key for id, deriving and caching it if needed.
-func (c *keyCache) signingKey(id keyID) [sha256.Size]byte {
+// signer signs with one derived key. Keyed HMAC states are recycled: a
+// new one costs five allocations, more than the rest of a verification.
+type signer struct {
+	macs sync.Pool // of hash.Hash, HMAC-SHA256 keyed with the signing key
+}
+
+func newSigner(key [sha256.Size]byte) *signer {
+	s := &signer{}
+	s.macs.New = func() any { return hmac.New(sha256.New, key[:]) }
+	return s
+}
+
+// sign appends the lowercase hex HMAC of msg to dst.
+func (s *signer) sign(dst, msg []byte) []byte {
+	h := s.macs.Get().(hash.Hash)
+	h.Reset()
+	h.Write(msg)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	s.macs.Put(h)
+	return hex.AppendEncode(dst, sum[:])
+}
+
+// signingKey returns the signer for id, deriving and caching its key if
+// needed.
+func (c *keyCache) signingKey(id keyID) *signer {
 	c.mu.RLock()
 	k, ok := c.keys[id]
 	c.mu.RUnlock()
 	if ok {
 		return k
 	}
-	k = deriveKey(id)
+	k = newSigner(deriveKey(id))
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.keys == nil || len(c.keys) >= maxCachedKeys {
-		c.keys = make(map[keyID][sha256.Size]byte)
+		c.keys = make(map[keyID]*signer)
 	}
 	if id.date > c.newest {
 		c.newest = id.date

@@ -42,13 +42,11 @@ const (
 // own). hasDate tells whether the request carries X-Amz-Date or Date,
 // because AWS lists a missing date together with missing parameters.
 func parseAuthorization(header string, hasDate bool) (authorization, *apierr.Error) {
-	fields := strings.FieldsFunc(header, isSeparator)
 	var a authorization
-	if len(fields) > 0 {
-		a.algorithm, fields = fields[0], fields[1:]
-	}
+	var params string
+	a.algorithm, params = nextField(header)
 	have := 0
-	for _, f := range fields {
+	for f, rest := nextField(params); f != ""; f, rest = nextField(rest) {
 		key, value, ok := strings.Cut(f, "=")
 		if !ok {
 			return a, apierr.New(apierr.IncompleteSignature, msgMissingEqual, f, header)
@@ -64,7 +62,22 @@ func parseAuthorization(header string, hasDate bool) (authorization, *apierr.Err
 	return a, nil
 }
 
-func isSeparator(r rune) bool { return r == ' ' || r == ',' || r == '\t' }
+// nextField is the first run of non-separators in s and what follows it:
+// strings.FieldsFunc one field at a time, without its allocation. The
+// separators are ASCII, so bytes suffice.
+func nextField(s string) (field, rest string) {
+	start := 0
+	for start < len(s) && isSeparator(s[start]) {
+		start++
+	}
+	end := start
+	for end < len(s) && !isSeparator(s[end]) {
+		end++
+	}
+	return s[start:end], s[end:]
+}
+
+func isSeparator(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
 
 // set records one parameter and says which one it was; AWS ignores
 // parameters it does not know.

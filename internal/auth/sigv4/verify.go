@@ -170,9 +170,13 @@ func (v *Verifier) checkSignature(r *http.Request, body []byte, req *request, ke
 	if e != nil {
 		return e
 	}
-	*buf = canonical
-	signingKey := v.keys.signingKey(keyID{req.scope.accessKeyID, key.Secret, req.scope.date, req.scope.region, req.scope.service})
-	want := signature(signingKey[:], stringToSign(req, canonical))
+	sum := sha256.Sum256(canonical)
+	// The string to sign and the signature follow the canonical request in
+	// the same recycled buffer.
+	toSign := stringToSign(canonical[len(canonical):], req, &sum)
+	s := v.keys.signingKey(keyID{req.scope.accessKeyID, key.Secret, req.scope.date, req.scope.region, req.scope.service})
+	want := s.sign(toSign[len(toSign):], toSign)
+	*buf = canonical[:0]
 	if !hmac.Equal(want, []byte(req.signature)) {
 		return apierr.New(apierr.InvalidSignature, msgMismatch)
 	}
@@ -182,24 +186,15 @@ func (v *Verifier) checkSignature(r *http.Request, body []byte, req *request, ke
 // bufs recycles canonical-request buffers across requests.
 var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
-// stringToSign is algorithm, request date, scope and the canonical
-// request's hash, one per line.
-func stringToSign(req *request, canonical []byte) []byte {
-	sum := sha256.Sum256(canonical)
+// stringToSign appends to b the algorithm, request date, scope and the
+// canonical request's hash, one per line.
+func stringToSign(b []byte, req *request, sum *[sha256.Size]byte) []byte {
 	s := req.scope
-	b := make([]byte, 0, 128)
 	b = append(b, algorithm+"\n"...)
 	b = append(b, req.amzDate...)
 	b = append(b, '\n')
-	for _, part := range []string{s.date, "/", s.region, "/", s.service, "/", terminator, "\n"} {
+	for _, part := range [...]string{s.date, "/", s.region, "/", s.service, "/", terminator, "\n"} {
 		b = append(b, part...)
 	}
 	return hex.AppendEncode(b, sum[:])
-}
-
-// signature is the lowercase hex HMAC of the string to sign.
-func signature(key, toSign []byte) []byte {
-	h := hmac.New(sha256.New, key)
-	h.Write(toSign)
-	return hex.AppendEncode(nil, h.Sum(nil))
 }
