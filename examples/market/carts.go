@@ -28,7 +28,7 @@ func (s *Session) OpenCart(ctx context.Context) (Cart, error) {
 	if err != nil {
 		return Cart{}, err
 	}
-	_, err = s.store.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(MarketTable), Item: item,
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(MarketTable), Item: item,
 		ConditionExpression: aws.String("attribute_not_exists(pk)")})
 	return c, err
 }
@@ -45,7 +45,7 @@ func (s *Session) AddToCart(ctx context.Context, cart Key, line CartLine) (Cart,
 	if err != nil {
 		return Cart{}, err
 	}
-	out, err := s.store.db.UpdateItem(ctx, in)
+	out, err := s.db.UpdateItem(ctx, in)
 	if conditionFailed(err) {
 		return Cart{}, ErrNotFound
 	}
@@ -94,13 +94,13 @@ func (s *Session) Cart(ctx context.Context, cart Key) (Cart, error) {
 	if err != nil {
 		return Cart{}, err
 	}
-	return s.store.cart(ctx, pk, cart)
+	return s.store.cart(ctx, s.conn, pk, cart)
 }
 
-// cart reads a live cart, strongly consistent, since checkout must see
-// the last line added.
-func (s *Store) cart(ctx context.Context, pk string, cart Key) (Cart, error) {
-	item, err := s.get(ctx, pk, cart.String(), true)
+// cart reads a live cart through via (the user's or the back end's),
+// strongly consistent, since checkout must see the last line added.
+func (s *Store) cart(ctx context.Context, via conn, pk string, cart Key) (Cart, error) {
+	item, err := via.get(ctx, pk, cart.String(), true)
 	if err != nil {
 		return Cart{}, err
 	}

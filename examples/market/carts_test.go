@@ -67,7 +67,7 @@ func sweep(t *testing.T, f *fixture, want int) {
 // DynamoDB requires; 0 means the item must be gone.
 func wantTTL(t *testing.T, f *fixture, c Cart, want int64) {
 	t.Helper()
-	out, err := f.env.Client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(MarketTable), Key: key(c.PK, c.Key.String())})
+	out, err := f.back.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(MarketTable), Key: key(c.PK, c.Key.String())})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestAnotherUsersCart(t *testing.T) {
 // TestUsersWriteOnlyProfileAndCarts is the design's access split: a user
 // reads every shard of their own and writes only the profile and carts.
 func TestUsersWriteOnlyProfileAndCarts(t *testing.T) {
-	s := NewStore(nil, time.Now).As(Okafor)
+	s := NewStore(nil, nil, time.Now).As(Okafor)
 	for shard, writable := range map[Shard]bool{ProfileShard: true, CartShard: true, OrderShard: false, RewardShard: false} {
 		if pk, err := s.pk(shard, false); err != nil || pk != Okafor.PK(shard) {
 			t.Fatalf("read %q: %s, %v", shard, pk, err)

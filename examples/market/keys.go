@@ -100,6 +100,13 @@ func ParseUserID(s string) (UserID, error) {
 // Key is the user's system key, U#<uuid>.
 func (u UserID) Key() string { return "U#" + string(u) }
 
+// validUserKey says whether k is a user's system key, U#<uuid>.
+func validUserKey(k string) bool {
+	uuid, ok := strings.CutPrefix(k, "U#")
+	_, err := ParseUserID(uuid)
+	return ok && err == nil
+}
+
 // Shard is one of a user's fixed partitions, named by its suffix.
 type Shard string
 

@@ -5,13 +5,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
 // TestMainTwiceOnOneServer runs the program as `--endpoint` does, twice:
-// the second run finds the table and the data, and prints the same.
+// the second run finds the table and the data, and prints the same; on a
+// server without access control, and on one given the example's auth
+// file, as `sortkey serve --auth` is.
 func TestMainTwiceOnOneServer(t *testing.T) {
-	srv := sortkeytest.New(t)
+	doc, err := AuthFile(TenantPolicy, sampleUsers...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("access control off", func(t *testing.T) { mainTwice(t, sortkeytest.New(t)) })
+	t.Run("access control on", func(t *testing.T) {
+		mainTwice(t, sortkeytest.NewWithOptions(t, &sortkey.Options{Auth: doc}))
+	})
+}
+
+func mainTwice(t *testing.T, srv *sortkeytest.Server) {
 	var first, second bytes.Buffer
 	if err := run(ctx, srv.URL, &first); err != nil {
 		t.Fatal(err)

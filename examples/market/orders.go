@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -33,7 +34,7 @@ func (s *Session) LastOrders(ctx context.Context, n int) ([]Order, error) {
 	if err != nil || n < 1 {
 		return nil, err
 	}
-	rows, err := s.store.query(ctx, &dynamodb.QueryInput{
+	rows, err := s.query(ctx, &dynamodb.QueryInput{
 		KeyConditionExpression: aws.String("pk = :pk"),
 		FilterExpression:       aws.String("tp = :tp"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
@@ -50,19 +51,20 @@ func (s *Session) LastOrders(ctx context.Context, n int) ([]Order, error) {
 }
 
 // Order is the access pattern "Get a single order with all its items by
-// id": the order number is looked up in the sparse IdLookupIndex, then
-// the order and its items, which sort right after it, are read from the
-// user's #O partition in one Query.
+// id": the back end looks the order number up in the sparse
+// IdLookupIndex for this user (FindOrder), then the order and its items,
+// which sort right after it, are read as the user from their #O
+// partition in one Query.
 func (s *Session) Order(ctx context.Context, number string) (Order, error) {
 	pk, err := s.pk(OrderShard, false)
 	if err != nil {
 		return Order{}, err
 	}
-	sk, err := s.findOrder(ctx, pk, number)
+	sk, err := s.store.FindOrder(ctx, s.user, number)
 	if err != nil {
 		return Order{}, err
 	}
-	rows, err := s.store.query(ctx, &dynamodb.QueryInput{
+	rows, err := s.query(ctx, &dynamodb.QueryInput{
 		KeyConditionExpression:    aws.String("pk = :pk AND begins_with(sk, :sk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk), ":sk": str(sk)},
 	}, all)
@@ -72,12 +74,16 @@ func (s *Session) Order(ctx context.Context, number string) (Order, error) {
 	return assemble(rows)
 }
 
-// findOrder returns the system key of the caller's order with this
-// number. The index is keys only, so it reveals nothing but keys, and an
-// entry in another user's partition is passed over: another user's order
-// is simply not found, and none of its data is read.
-func (s *Session) findOrder(ctx context.Context, pk, number string) (string, error) {
-	out, err := s.store.db.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(MarketTable),
+// FindOrder returns the system key of user's order with this number, as
+// the back end answers a signed-in user (user comes from their verified
+// token). No tenant policy can let a user query IdLookupIndex, keyed by
+// order number, not by user, so the back end does it: the index is keys
+// only, and an entry in another user's partition is passed over, so
+// another user's order is simply not found and none of its keys leaves
+// the back end.
+func (s *Store) FindOrder(ctx context.Context, user UserID, number string) (string, error) {
+	pk := user.PK(OrderShard)
+	out, err := s.db.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(MarketTable),
 		IndexName:                 aws.String(IdLookupIndex),
 		KeyConditionExpression:    aws.String("id = :id AND tp = :tp"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":id": str(number), ":tp": str(string(OrderKind))}})
@@ -125,7 +131,7 @@ const maxLines = 97
 // if the cart is unchanged since it was read and still live.
 // It returns the order and the reward, a point per whole unit spent.
 func (s *Store) PlaceOrder(ctx context.Context, user UserID, cartKey Key) (Order, Reward, error) {
-	cart, err := s.cart(ctx, user.PK(CartShard), cartKey)
+	cart, err := s.cart(ctx, s.conn, user.PK(CartShard), cartKey)
 	if err != nil {
 		return Order{}, Reward{}, err
 	}
@@ -211,7 +217,7 @@ func (s *Store) SetOrderStatus(ctx context.Context, order Key, status string) er
 	if order.Kind != OrderKind {
 		return fmt.Errorf("market: %s is not an order key", order)
 	}
-	pk, err := s.partitionOf(ctx, order.String())
+	pk, err := s.partitionOf(ctx, order.String(), OrderShard)
 	if err != nil {
 		return err
 	}
@@ -227,9 +233,14 @@ func (s *Store) SetOrderStatus(ctx context.Context, order Key, status string) er
 	return err
 }
 
-// partitionOf is the lookup by system key: the ReverseIndex holds exactly
-// one entry per item, sk first, so at most one row comes back.
-func (s *Store) partitionOf(ctx context.Context, sk string) (string, error) {
+// partitionOf is the lookup by system key, for an item kept in shard.
+// The design says the ReverseIndex holds one entry per system key, but
+// nothing enforces it: a user may write any sort key into their own
+// profile or cart shard, even a copy of another user's order key, and the
+// tenant policy cannot stop that (LeadingKeys sees partition keys only).
+// So the entry is taken only from a partition of the expected shard,
+// never the first row as such.
+func (s *Store) partitionOf(ctx context.Context, sk string, shard Shard) (string, error) {
 	out, err := s.db.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(MarketTable),
 		IndexName:                 aws.String(ReverseIndex),
 		KeyConditionExpression:    aws.String("sk = :sk"),
@@ -237,10 +248,14 @@ func (s *Store) partitionOf(ctx context.Context, sk string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(out.Items) == 0 {
-		return "", ErrNotFound
+	var entries []itemKeys
+	if err := attributevalue.UnmarshalListOfMaps(out.Items, &entries); err != nil {
+		return "", err
 	}
-	var e itemKeys
-	err = attributevalue.UnmarshalMap(out.Items[0], &e)
-	return e.PK, err
+	for _, e := range entries {
+		if user, ok := strings.CutSuffix(e.PK, "#"+string(shard)); ok && validUserKey(user) {
+			return e.PK, nil
+		}
+	}
+	return "", ErrNotFound
 }

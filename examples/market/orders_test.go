@@ -49,7 +49,7 @@ func TestLastOrdersAreEachUsersOwn(t *testing.T) {
 // must page on until it has n of them.
 func TestLastOrdersReadsOnPastItems(t *testing.T) {
 	f := newFixture(t)
-	const user UserID = "0b7c3a6e-1f3d-4e8a-9c2b-5d6e7f8a9b0c"
+	const user = Bulk
 	if err := f.store.CreateUser(ctx, user, Profile{Handle: "bulk"}); err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestSameOrderNumberForTwoUsers(t *testing.T) {
 	f := newFixture(t)
 	mine := f.sample.Orders[Rabinovich][1]
 	theirs := f.sample.Orders[Okafor][0]
-	_, err := f.env.Client.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(MarketTable),
+	_, err := f.back.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(MarketTable),
 		Key: key(theirs.PK, theirs.Key.String()), UpdateExpression: aws.String("SET id = :id"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":id": str(mine.Number)}})
 	if err != nil {

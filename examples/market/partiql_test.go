@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
 	"github.com/sortkeydb/sortkey/examples/internal/capacity"
 )
 
@@ -12,8 +14,10 @@ import (
 // consumes.
 func (f *fixture) metered() (*Store, *capacity.Meter) {
 	s := *f.store
-	db, meter := capacity.Metered(f.store.db)
-	s.db = db
+	meter := &capacity.Meter{}
+	s.db = capacity.MeteredBy(f.store.db, meter)
+	users := f.store.users
+	s.users = func(u UserID) *dynamodb.Client { return capacity.MeteredBy(users(u), meter) }
 	return &s, meter
 }
 
@@ -51,7 +55,7 @@ func TestReadsPartiQL(t *testing.T) {
 		slices.Reverse(newestFirst)
 		wantEqual(t, "BonusesPartiQL, newest first", gotBonuses, newestFirst)
 	}
-	stranger := s.As("00000000-0000-4000-8000-000000000000")
+	stranger := s.As(Stranger)
 	if _, err := stranger.ProfilePartiQL(ctx); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("ProfilePartiQL of an unknown user: %v, want ErrNotFound", err)
 	}
@@ -86,7 +90,7 @@ func TestSaveProfilePartiQL(t *testing.T) {
 	if got.Handle != "okafor" || got.Name != changed.Name {
 		t.Fatalf("profile saved with PartiQL: %+v", got)
 	}
-	stranger := ps.As("00000000-0000-4000-8000-000000000000")
+	stranger := ps.As(Stranger)
 	if err := stranger.SaveProfilePartiQL(ctx, Profile{Name: "x"}); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("SaveProfilePartiQL: %v, want ErrNotFound (a session cannot sign itself up)", err)
 	}

@@ -34,7 +34,7 @@ func (s *Session) Profile(ctx context.Context) (Profile, error) {
 	if err != nil {
 		return p, err
 	}
-	item, err := s.store.get(ctx, pk, s.user.Key(), false)
+	item, err := s.get(ctx, pk, s.user.Key(), false)
 	if err != nil {
 		return p, err
 	}
@@ -50,7 +50,7 @@ func (s *Session) ProfilePartiQL(ctx context.Context) (Profile, error) {
 	if err != nil {
 		return p, err
 	}
-	rows, err := s.store.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? AND sk = ?`, str(pk), str(s.user.Key()))
+	rows, err := s.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? AND sk = ?`, str(pk), str(s.user.Key()))
 	if err != nil {
 		return p, err
 	}
@@ -73,7 +73,7 @@ func (s *Session) SaveProfile(ctx context.Context, p Profile) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.store.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(MarketTable),
+	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(MarketTable),
 		Key:                       key(pk, s.user.Key()),
 		UpdateExpression:          aws.String("SET #name = :name, email = :email, phones = :phones, addresses = :addresses"),
 		ConditionExpression:       aws.String("attribute_exists(pk)"),
@@ -97,7 +97,7 @@ func (s *Session) SaveProfilePartiQL(ctx context.Context, p Profile) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.store.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
+	_, err = s.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{
 		Statement: aws.String(`UPDATE "` + MarketTable + `" SET "name" = ?, email = ?, phones = ?, addresses = ?` +
 			` WHERE pk = ? AND sk = ?`),
 		Parameters: []types.AttributeValue{v[":name"], v[":email"], v[":phones"], v[":addresses"], str(pk), str(s.user.Key())}})

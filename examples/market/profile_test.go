@@ -37,7 +37,7 @@ func TestSaveProfileKeepsKeysAndHandle(t *testing.T) {
 
 func TestProfileOfUnknownUser(t *testing.T) {
 	f := newFixture(t)
-	stranger := f.store.As("00000000-0000-4000-8000-000000000000")
+	stranger := f.store.As(Stranger)
 	if _, err := stranger.Profile(ctx); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("Profile: %v, want ErrNotFound", err)
 	}

@@ -16,7 +16,7 @@ func (s *Session) Bonuses(ctx context.Context) ([]Reward, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.query(ctx, &dynamodb.QueryInput{
+	rows, err := s.query(ctx, &dynamodb.QueryInput{
 		KeyConditionExpression:    aws.String("pk = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)},
 		ScanIndexForward:          aws.Bool(false),
@@ -36,7 +36,7 @@ func (s *Session) BonusesPartiQL(ctx context.Context) ([]Reward, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.store.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? ORDER BY sk DESC`, str(pk))
+	rows, err := s.statement(ctx, `SELECT * FROM "`+MarketTable+`" WHERE pk = ? ORDER BY sk DESC`, str(pk))
 	if err != nil {
 		return nil, err
 	}

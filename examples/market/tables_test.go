@@ -10,10 +10,10 @@ import (
 
 func TestTableIsAsDesigned(t *testing.T) {
 	f := newFixture(t)
-	if err := CreateTables(ctx, f.env.Client); err != nil {
+	if err := CreateTables(ctx, f.back); err != nil {
 		t.Fatalf("creating the tables a second time: %v", err)
 	}
-	d, err := f.env.Client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(MarketTable)})
+	d, err := f.back.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(MarketTable)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestTableIsAsDesigned(t *testing.T) {
 		ReverseIndex:  "sk HASH, pk RANGE KEYS_ONLY",
 		IdLookupIndex: "id HASH, tp RANGE KEYS_ONLY",
 	})
-	ttl, err := f.env.Client.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(MarketTable)})
+	ttl, err := f.back.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(MarketTable)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func keys(ks []types.KeySchemaElement) string {
 // carts.
 func TestIndexesHoldWhatTheDesignSays(t *testing.T) {
 	f := newFixture(t)
-	d, err := f.env.Client.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(MarketTable)})
+	d, err := f.back.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(MarketTable)})
 	if err != nil {
 		t.Fatal(err)
 	}

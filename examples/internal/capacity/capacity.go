@@ -24,11 +24,17 @@ type Meter struct {
 // store under test is unchanged: only its client is.
 func Metered(c *dynamodb.Client) (*dynamodb.Client, *Meter) {
 	m := &Meter{}
+	return MeteredBy(c, m), m
+}
+
+// MeteredBy is Metered with a meter of the caller's, so that several
+// clients (a back end's and its users') add up on one meter.
+func MeteredBy(c *dynamodb.Client, m *Meter) *dynamodb.Client {
 	return dynamodb.New(c.Options(), func(o *dynamodb.Options) {
 		o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
 			return s.Initialize.Add(m, middleware.Before)
 		})
-	}), m
+	})
 }
 
 // Take returns the capacity units consumed since the last Take.

@@ -73,8 +73,24 @@ type Env struct {
 	Client   *dynamodb.Client
 	Recorder *Recorder
 	Endpoint string
+	cfg      aws.Config
 	stop     func()
 }
+
+// ClientWith is a client of the same endpoint whose requests are
+// recorded alike, signed with creds: a client acting as one principal
+// of a server with access control on.
+func (e *Env) ClientWith(creds aws.CredentialsProvider, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
+	cfg := e.cfg.Copy()
+	cfg.Credentials = creds
+	return dynamodb.NewFromConfig(cfg, optFns...)
+}
+
+// AWS says whether the endpoint is AWS itself, where credentials come
+// from the usual AWS configuration rather than from the caller.
+func (e *Env) AWS() bool { return isAWS(e.Endpoint) }
+
+func isAWS(endpoint string) bool { return strings.Contains(endpoint, "amazonaws.com") }
 
 // Close stops an embedded server, if Start made one.
 func (e *Env) Close() {
@@ -86,10 +102,16 @@ func (e *Env) Close() {
 // Start connects to endpoint, or, when it is "", starts an embedded
 // in-memory sortkey on a local port and connects to that.
 func Start(ctx context.Context, endpoint string) (*Env, error) {
+	return StartWith(ctx, endpoint, sortkey.Options{})
+}
+
+// StartWith is Start with the options of an embedded sortkey, such as
+// Auth to turn its access control on; they are unused with an endpoint.
+func StartWith(ctx context.Context, endpoint string, opts sortkey.Options) (*Env, error) {
 	env := &Env{Recorder: &Recorder{next: http.DefaultTransport}, Endpoint: endpoint}
 	if endpoint == "" {
 		var err error
-		if env.Endpoint, env.stop, err = embedded(); err != nil {
+		if env.Endpoint, env.stop, err = embedded(opts); err != nil {
 			return nil, err
 		}
 	}
@@ -99,6 +121,7 @@ func Start(ctx context.Context, endpoint string) (*Env, error) {
 		return nil, err
 	}
 	cfg.HTTPClient = &http.Client{Transport: env.Recorder}
+	env.cfg = cfg
 	env.Client = dynamodb.NewFromConfig(cfg)
 	return env, nil
 }
@@ -106,7 +129,7 @@ func Start(ctx context.Context, endpoint string) (*Env, error) {
 // clientConfig uses fixed local credentials for a local endpoint, and the
 // usual AWS configuration (environment, ~/.aws) for AWS itself.
 func clientConfig(ctx context.Context, endpoint string) (aws.Config, error) {
-	if strings.Contains(endpoint, "amazonaws.com") {
+	if isAWS(endpoint) {
 		cfg, err := config.LoadDefaultConfig(ctx)
 		cfg.BaseEndpoint = aws.String(endpoint)
 		return cfg, err
@@ -115,8 +138,9 @@ func clientConfig(ctx context.Context, endpoint string) (aws.Config, error) {
 		Credentials: credentials.NewStaticCredentialsProvider("local", "local", "")}, nil
 }
 
-func embedded() (endpoint string, stop func(), err error) {
-	db, err := sortkey.Open("", &sortkey.Options{InMemory: true})
+func embedded(opts sortkey.Options) (endpoint string, stop func(), err error) {
+	opts.InMemory = true
+	db, err := sortkey.Open("", &opts)
 	if err != nil {
 		return "", nil, err
 	}

@@ -7,8 +7,11 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/sortkeydb/sortkey"
 )
 
 func TestEmbeddedRecordsAndPrints(t *testing.T) {
@@ -38,5 +41,34 @@ func TestEmbeddedRecordsAndPrints(t *testing.T) {
 	Print(&out, "Get by key", calls, []string{"pk", "name"}, [][]string{{"a", "first"}, {"bb", "second"}})
 	if !strings.Contains(out.String(), "Query tbl  [pk = :p]") || !strings.Contains(out.String(), "bb  second") {
 		t.Fatalf("printout:\n%s", out.String())
+	}
+}
+
+// TestEmbeddedWithAccessControl starts the embedded server with an auth
+// file: the default client's made-up keys are refused, a client with the
+// file's keys is served and recorded.
+func TestEmbeddedWithAccessControl(t *testing.T) {
+	ctx := context.Background()
+	doc := `{"account": "123456789012", "principals": [{"arn": "arn:aws:iam::123456789012:user/admin",
+	  "accessKeyId": "AKIDADMIN", "secretAccessKey": "admin-secret",
+	  "policies": [{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "dynamodb:ListTables", "Resource": "*"}]}]}]}`
+	env, err := StartWith(ctx, "", sortkey.Options{Auth: []byte(doc)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer env.Close()
+	if _, err := env.Client.ListTables(ctx, &dynamodb.ListTablesInput{}); err == nil || !strings.Contains(err.Error(), "UnrecognizedClientException") {
+		t.Fatalf("unknown keys: %v, want UnrecognizedClientException", err)
+	}
+	env.Recorder.Take()
+	admin := env.ClientWith(credentials.NewStaticCredentialsProvider("AKIDADMIN", "admin-secret", ""))
+	if _, err := admin.ListTables(ctx, &dynamodb.ListTablesInput{}); err != nil {
+		t.Fatal(err)
+	}
+	if calls := env.Recorder.Take(); len(calls) != 1 || calls[0].Op != "ListTables" {
+		t.Fatalf("recorded %+v", calls)
+	}
+	if env.AWS() {
+		t.Fatal("an embedded server is not AWS")
 	}
 }
