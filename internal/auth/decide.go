@@ -89,10 +89,13 @@ func (p *Principal) policyName(j int) string { return p.policyNames[j] }
 // stream's own, or its table's for the table and its indexes.
 func (a *Authorizer) resourcePolicy(ch access.Check, req *iampolicy.Request) decided {
 	arn := ch.Resource
-	if !strings.Contains(arn, "/stream/") {
-		if ch.Table == "" {
-			return decided{}
-		}
+	switch {
+	case strings.Contains(arn, "/stream/"):
+	case ch.Table == "":
+		return decided{}
+	case strings.Contains(arn, "/index/"):
+		arn, _, _ = strings.Cut(arn, "/index/")
+	case !strings.HasSuffix(arn, ":table/"+ch.Table):
 		arn = a.tables.TableArn(ch.Table)
 	}
 	p := a.resources.get(a.tables, arn)

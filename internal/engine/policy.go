@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -147,6 +148,11 @@ func (e *Engine) DeleteResourcePolicy(_ context.Context, in *protocol.DeleteReso
 // where DynamoDB keeps index permissions. The document must not be
 // modified.
 func (e *Engine) ResourcePolicy(arn string) (doc []byte, revision string, ok bool) {
+	if name, isTable := strings.CutPrefix(arn, e.arnPrefix); isTable && !strings.Contains(name, "/") {
+		// A table of this region and account, the common case, without
+		// parsing the ARN.
+		return e.tablePolicy(name)
+	}
 	ref, err := parseResourceArn(arn)
 	if err != nil || ref.account != e.account {
 		return nil, "", false
@@ -159,6 +165,15 @@ func (e *Engine) ResourcePolicy(arn string) (doc []byte, revision string, ok boo
 	}
 	if p := t.policyOf(stream); p != nil {
 		return p.Doc, p.Revision, true
+	}
+	return nil, "", false
+}
+
+func (e *Engine) tablePolicy(name string) ([]byte, string, bool) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if t := e.tables[name]; t != nil && t.meta.Policy != nil {
+		return t.meta.Policy.Doc, t.meta.Policy.Revision, true
 	}
 	return nil, "", false
 }

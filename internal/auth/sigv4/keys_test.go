@@ -75,3 +75,17 @@ func TestConcurrentVerify(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// parseAmzDate must agree with time.Parse on every form, good or bad.
+func FuzzParseAmzDate(f *testing.F) {
+	for _, s := range []string{"20261125T101500Z", "20261332T000000Z", "20260229T000000Z", "2026112XT101500Z", "20261125T246060Z", "20261125 101500Z", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := time.Parse(amzDateFmt, s)
+		got, ok := parseAmzDate(s)
+		if wantOK := err == nil && len(s) == len(amzDateFmt); ok != wantOK || ok && !got.Equal(want) {
+			t.Fatalf("%q: got %v %v, time.Parse %v %v", s, got, ok, want, err)
+		}
+	})
+}
