@@ -14,6 +14,7 @@ require (
 	github.com/cockroachdb/pebble v1.1.5
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/segmentio/ksuid v1.0.4
+	go.yaml.in/yaml/v3 v3.0.6
 )
 
 require (

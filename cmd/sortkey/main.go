@@ -18,6 +18,7 @@ commands:
   bench        load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
   auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
+  design       single-table design files: check, doc, apply, and NoSQL Workbench models
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -38,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return benchCmd(args[1:], stdout, stderr)
 	case "auth":
 		return authCmd(args[1:], stdout, stderr)
+	case "design":
+		return designCmd(args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
