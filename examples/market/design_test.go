@@ -1,0 +1,51 @@
+package main
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/sortkeydb/sortkey/examples/internal/designtest"
+	"github.com/sortkeydb/sortkey/internal/design"
+)
+
+// designFile is the design this example implements, as a design file.
+const designFile = "design.yaml"
+
+func loadDesign(t *testing.T) *design.Design {
+	t.Helper()
+	d, err := design.Load(designFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// The design file declares the table CreateTables creates: its key, its
+// two indexes with their projections, and TTL on ttl.
+func TestDesignFileDeclaresTheTable(t *testing.T) {
+	d := loadDesign(t)
+	designtest.Tables(t, d, marketTable())
+	if len(d.Tables) != 1 || d.Tables[0].TTL != ttlAttribute {
+		t.Errorf("design tables %+v, want Market with TTL on %s", d.Tables, ttlAttribute)
+	}
+}
+
+// Every item of the sample, and a cart still open, is exactly one of the
+// design's entities, keyed in the table and both indexes as its templates
+// say; the sample holds every entity.
+func TestDesignFileDescribesEveryItem(t *testing.T) {
+	d := loadDesign(t)
+	f := newFixture(t)
+	if _, err := f.store.As(Okafor).OpenCart(ctx); err != nil {
+		t.Fatal(err)
+	}
+	items := slices.Collect(maps.Values(f.contents(t)))
+	designtest.Items(t, d, MarketTable, items)
+	got := designtest.Entities(d, MarketTable, items)
+	for _, e := range d.Entities {
+		if got[e.Name] == 0 {
+			t.Errorf("the sample holds no %s", e.Name)
+		}
+	}
+}
