@@ -16,7 +16,8 @@ import (
 // entity's templates (and discriminator) and no other's, it must carry
 // the entity's required attributes with their types, it must be in each
 // of the table's indexes the entity declares keys for, under keys that
-// match those templates, and in no other; and each template variable
+// match those templates (always, where those key attributes are
+// required), and in no other; and each template variable
 // must take one value throughout the item.
 func Items(t TB, d *design.Design, table string, items []map[string]types.AttributeValue) {
 	t.Helper()
@@ -121,7 +122,7 @@ func indexPlacement(e *design.Entity, tbl *design.Table, item map[string]types.A
 		switch {
 		case in && !declared:
 			return fmt.Errorf("%s is in index %s, for which the design gives it no keys", e.Name, ix.Name)
-		case !in && declared:
+		case !in && declared && required(e, attrs):
 			return fmt.Errorf("%s lacks a key attribute of index %s, where the design places it", e.Name, ix.Name)
 		case in:
 			if err := bindKeys(keys, item, vars); err != nil {
@@ -130,6 +131,18 @@ func indexPlacement(e *design.Entity, tbl *design.Table, item map[string]types.A
 		}
 	}
 	return nil
+}
+
+// required reports whether every one of attrs is a required attribute of
+// e: an entity whose index key is optional is in that index only when it
+// has the key, as a sparse index is meant to be.
+func required(e *design.Entity, attrs []design.KeyAttr) bool {
+	for _, k := range attrs {
+		if !slices.ContainsFunc(e.Attributes, func(a design.Attribute) bool { return a.Name == k.Name && a.Required }) {
+			return false
+		}
+	}
+	return true
 }
 
 // bindKeys matches the item's key attributes against templates, adding
