@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/sortkeydb/sortkey/examples/internal/designtest"
+	"github.com/sortkeydb/sortkey/internal/design"
+	"github.com/sortkeydb/sortkey/sortkeytest"
+)
+
+// designFile is the design this example implements, as a design file.
+const designFile = "design.yaml"
+
+func loadDesign(t *testing.T) *design.Design {
+	t.Helper()
+	d, err := design.Load(designFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// The design file declares the table CreateTables creates: its key, the
+// LSI and the three GSIs (GSI3's multi-attribute sort key included) with
+// their projections.
+func TestDesignFileDeclaresTheTable(t *testing.T) {
+	designtest.Tables(t, loadDesign(t), tableDefinition("shop"))
+}
+
+// Every item of the sample is exactly one of the design's entities, keyed
+// in the table and in each index as its templates say, and in no index
+// it has no keys for; the sample holds every entity.
+func TestDesignFileDescribesEveryItem(t *testing.T) {
+	d := loadDesign(t)
+	db := sortkeytest.New(t).Client()
+	if err := CreateTables(ctx, db, "shop"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadSample(ctx, sampleStore(db, "shop")); err != nil {
+		t.Fatal(err)
+	}
+	items, err := designtest.Scan(ctx, db, "shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	designtest.Items(t, d, "shop", items)
+	got := designtest.Entities(d, "shop", items)
+	for _, e := range d.Entities {
+		if got[e.Name] == 0 {
+			t.Errorf("the sample holds no %s", e.Name)
+		}
+	}
+}
