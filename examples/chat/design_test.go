@@ -1,0 +1,53 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"github.com/sortkeydb/sortkey/examples/internal/designtest"
+	"github.com/sortkeydb/sortkey/internal/design"
+)
+
+// designFile is the design this example implements, as a design file.
+const designFile = "design.yaml"
+
+func loadDesign(t *testing.T) *design.Design {
+	t.Helper()
+	d, err := design.Load(designFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// The design file declares the six tables CreateTables creates, their
+// keys and their indexes with their projections.
+func TestDesignFileDeclaresTheTables(t *testing.T) {
+	designtest.Tables(t, loadDesign(t), Tables()...)
+}
+
+// Every item of the sample, in every table, is exactly one of the
+// design's entities, keyed in the table and in its indexes as its
+// templates say; the sample holds every entity.
+func TestDesignFileDescribesEveryItem(t *testing.T) {
+	d := loadDesign(t)
+	e := newEnv(t)
+	got := map[string]int{}
+	for _, def := range Tables() {
+		table := aws.ToString(def.TableName)
+		items, err := designtest.Scan(e.ctx, e.s.db, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		designtest.Items(t, d, table, items)
+		for name, n := range designtest.Entities(d, table, items) {
+			got[name] += n
+		}
+	}
+	for _, ent := range d.Entities {
+		if got[ent.Name] == 0 {
+			t.Errorf("the sample holds no %s", ent.Name)
+		}
+	}
+}
