@@ -1,0 +1,45 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/sortkeydb/sortkey/examples/internal/designtest"
+	"github.com/sortkeydb/sortkey/internal/design"
+)
+
+// designFile is the design this example implements, as a design file.
+const designFile = "design.yaml"
+
+func loadDesign(t *testing.T) *design.Design {
+	t.Helper()
+	d, err := design.Load(designFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// The design file declares the table CreateTable creates: its key and
+// both GSIs with their projections.
+func TestDesignFileDeclaresTheTable(t *testing.T) {
+	designtest.Tables(t, loadDesign(t), tableDefinition(DefaultTable))
+}
+
+// Every item of the sample is exactly one of the design's entities, keyed
+// in the table and in each index as its templates say, and in no index it
+// has no keys for; the sample holds every entity.
+func TestDesignFileDescribesEveryItem(t *testing.T) {
+	d := loadDesign(t)
+	f := newFixture(t, true)
+	items, err := designtest.Scan(f.ctx, f.raw, DefaultTable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	designtest.Items(t, d, DefaultTable, items)
+	got := designtest.Entities(d, DefaultTable, items)
+	for _, e := range d.Entities {
+		if got[e.Name] == 0 {
+			t.Errorf("the sample holds no %s", e.Name)
+		}
+	}
+}
