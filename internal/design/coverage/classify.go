@@ -5,7 +5,6 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
-	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -142,56 +141,11 @@ func keyTerms(key attr.Item, buf []term) ([]term, bool) {
 
 // keyCondTerms are a Query's key condition as terms, from its
 // KeyConditionExpression or its legacy KeyConditions.
-func keyCondTerms(in *protocol.QueryInput, buf []term) ([]term, bool) {
+func (r *Recorder) keyCondTerms(in *protocol.QueryInput, buf []term) ([]term, bool) {
 	if in.KeyConditionExpression == nil {
 		return legacyTerms(in.KeyConditions, buf)
 	}
-	a := expr.NewAttrs(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	c, err := a.ParseCondition(expr.KeyCondition, *in.KeyConditionExpression)
-	if err != nil {
-		return buf, false
-	}
-	return condTerms(c, buf)
-}
-
-func condTerms(c expr.Cond, buf []term) ([]term, bool) {
-	switch c := c.(type) {
-	case *expr.AndCond:
-		buf, ok := condTerms(c.L, buf)
-		if !ok {
-			return buf, false
-		}
-		return condTerms(c.R, buf)
-	case *expr.CompareCond:
-		return addTerm(buf, c.Op, c.L, c.R)
-	case *expr.BetweenCond:
-		return addTerm(buf, "between", c.X, c.Lo, c.Hi)
-	case *expr.FuncCond:
-		if c.Func == "begins_with" && len(c.Args) == 2 {
-			return addTerm(buf, "begins_with", c.Args[0], c.Args[1])
-		}
-	}
-	return buf, false
-}
-
-// addTerm adds the term "path op values", when the operands are a
-// top-level attribute and values a template can match.
-func addTerm(buf []term, op string, path expr.Operand, vals ...expr.Operand) ([]term, bool) {
-	p, ok := path.(*expr.PathOperand)
-	if !ok || len(p.Path) != 1 || len(vals) > 2 {
-		return buf, false
-	}
-	t := term{attr: p.Path[0].Name, op: op, n: len(vals)}
-	for i, v := range vals {
-		vo, ok := v.(*expr.ValueOperand)
-		if !ok {
-			return buf, false
-		}
-		if t.vals[i], ok = text(vo.Value); !ok {
-			return buf, false
-		}
-	}
-	return append(buf, t), true
+	return r.shapes.terms(in, buf)
 }
 
 // legacyOps are KeyConditions' comparison operators in the design's

@@ -38,7 +38,7 @@ func (r *Recorder) bestIf(ok bool, op, table, index string, terms []term) *readP
 func (r *Recorder) query(c *call, in *protocol.QueryInput) {
 	var buf termBuf
 	table, index := tableName(in.TableName), deref(in.IndexName)
-	terms, ok := keyCondTerms(in, buf[:0])
+	terms, ok := r.keyCondTerms(in, buf[:0])
 	c.later = len(in.ExclusiveStartKey) > 0
 	if rp := r.bestIf(ok, c.op, table, index, terms); rp != nil {
 		c.count(rp.stats, false)

@@ -19,6 +19,7 @@ type Recorder struct {
 	reads    []*readPattern
 	writes   []*writePattern
 	entities []*entityRow
+	shapes   shapes
 
 	mu         sync.Mutex
 	undeclared map[string]*undeclared
