@@ -100,6 +100,20 @@ func TestKeyShapeDecides(t *testing.T) {
 	}
 }
 
+// One expression sent with two #names maps is two key conditions: the
+// shape parsed for the first is not reused for the second.
+func TestSameExpressionOtherNames(t *testing.T) {
+	r := New(market(t))
+	for _, names := range []string{`{"#k":"pk"}`, `{"#k":"id"}`} {
+		observe(t, r, "Query", `{"TableName":"Market","KeyConditionExpression":"#k = :p","ExpressionAttributeNames":`+names+
+			`,"ExpressionAttributeValues":{":p":{"S":"U#1#O"}}}`, nil)
+	}
+	rep := r.Report()
+	if pattern(t, rep, "2").Calls != 1 || len(rep.Undeclared) != 1 || rep.Undeclared[0].Request != `Query Market: id = "U#…"` {
+		t.Errorf("pattern 2 %+v, undeclared %+v", pattern(t, rep, "2"), rep.Undeclared)
+	}
+}
+
 func TestWritesCountUnderWritePatternsOrEntities(t *testing.T) {
 	r := New(market(t))
 	observe(t, r, "PutItem", `{"TableName":"Market","Item":{"pk":{"S":"U#1"},"sk":{"S":"U#1"},"tp":{"S":"U"}},"ConditionExpression":"attribute_not_exists(pk)"}`,
