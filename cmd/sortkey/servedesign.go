@@ -13,6 +13,9 @@ import (
 	"github.com/sortkeydb/sortkey/internal/design"
 )
 
+// errDesignFlag prefixes what is wrong with --design's file.
+const errDesignFlag = "--design: %w"
+
 // readDesignFile reads --design's file and checks that it parses, so a
 // mistake is reported with its position before the server starts; no
 // flag, no design.
@@ -22,10 +25,10 @@ func readDesignFile(path string) ([]byte, error) {
 	}
 	doc, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("--design: %w", err)
+		return nil, fmt.Errorf(errDesignFlag, err)
 	}
 	if _, err := design.Parse(doc, path); err != nil {
-		return nil, fmt.Errorf("--design: %w", err)
+		return nil, fmt.Errorf(errDesignFlag, err)
 	}
 	return doc, nil
 }

@@ -119,7 +119,9 @@ func TestWritesCountUnderWritePatternsOrEntities(t *testing.T) {
 	observe(t, r, "PutItem", `{"TableName":"Market","Item":{"pk":{"S":"U#1"},"sk":{"S":"U#1"},"tp":{"S":"U"}},"ConditionExpression":"attribute_not_exists(pk)"}`,
 		&protocol.PutItemOutput{ConsumedCapacity: &protocol.ConsumedCapacity{CapacityUnits: f(2)}})
 	observe(t, r, "TransactWriteItems", `{"TransactItems":[{"Put":{"TableName":"Market","Item":{"pk":{"S":"U#1#O"},"sk":{"S":"O#1"}}}},
-		{"Put":{"TableName":"Market","Item":{"pk":{"S":"U#1#O"},"sk":{"S":"O#1#1"}}}}]}`, &protocol.TransactWriteItemsOutput{})
+		{"Put":{"TableName":"Market","Item":{"pk":{"S":"U#1#O"},"sk":{"S":"O#1#1"}}}},
+		{"ConditionCheck":{"TableName":"Market","Key":{"pk":{"S":"U#1#O"},"sk":{"S":"O#1"}},"ConditionExpression":"attribute_not_exists(pk)"}}]}`,
+		&protocol.TransactWriteItemsOutput{})
 	observe(t, r, "BatchWriteItem", `{"RequestItems":{"Market":[{"PutRequest":{"Item":{"pk":{"S":"U#2#O"},"sk":{"S":"O#2"}}}}]}}`, nil)
 	observe(t, r, "DeleteItem", `{"TableName":"Market","Key":{"pk":{"S":"U#1#O"},"sk":{"S":"O#1#1"}}}`, nil)
 	observe(t, r, "UpdateItem", `{"TableName":"Market","Key":{"pk":{"S":"Z"},"sk":{"S":"Z"}},"UpdateExpression":"SET a = :a","ExpressionAttributeValues":{":a":{"S":"x"}}}`, nil)
@@ -260,5 +262,22 @@ func BenchmarkObserveQuery(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r.Observe("Query", in, out, nil, time.Millisecond)
+	}
+}
+
+// testdata/bench.yaml is the design of `sortkey bench`'s table: its
+// GetItem and Query fit it.
+func TestBenchDesignFitsTheBenchRequests(t *testing.T) {
+	d, err := design.Load("testdata/bench.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(d)
+	observe(t, r, "GetItem", `{"TableName":"sortkey_bench","Key":{"pk":{"S":"p3"},"sk":{"S":"ITEM#03#00000010"}}}`, nil)
+	observe(t, r, "Query", `{"TableName":"sortkey_bench","Limit":10,"KeyConditionExpression":"pk = :p AND begins_with(sk, :b)",
+		"ExpressionAttributeValues":{":p":{"S":"p3"},":b":{"S":"ITEM#03#"}}}`, nil)
+	observe(t, r, "PutItem", `{"TableName":"sortkey_bench","Item":{"pk":{"S":"p3"},"sk":{"S":"ITEM#03#00000010"},"n":{"N":"0"}}}`, nil)
+	if err := r.Report().Check(); err != nil {
+		t.Error(err)
 	}
 }

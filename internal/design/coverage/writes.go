@@ -10,6 +10,7 @@ import (
 type written struct {
 	table string
 	key   attr.Item
+	check bool // a transaction's condition check: named, not written
 }
 
 // write counts a write request: under the write pattern of its operation
@@ -21,9 +22,9 @@ func (r *Recorder) write(c *call) {
 	if !ok {
 		return
 	}
-	c.written = int64(len(items))
 	var rows []*entityRow
 	for _, it := range items {
+		c.written += boolInt(!it.check)
 		er := r.entityOf(it.table, it.key)
 		if er == nil {
 			var buf termBuf
@@ -95,11 +96,11 @@ func keyOnly(r *Recorder, table string, terms []term) []term {
 func writtenItems(in any) ([]written, bool) {
 	switch in := in.(type) {
 	case *protocol.PutItemInput:
-		return []written{{tableName(in.TableName), in.Item}}, true
+		return []written{{table: tableName(in.TableName), key: in.Item}}, true
 	case *protocol.UpdateItemInput:
-		return []written{{tableName(in.TableName), in.Key}}, true
+		return []written{{table: tableName(in.TableName), key: in.Key}}, true
 	case *protocol.DeleteItemInput:
-		return []written{{tableName(in.TableName), in.Key}}, true
+		return []written{{table: tableName(in.TableName), key: in.Key}}, true
 	case *protocol.BatchWriteItemInput:
 		return batchWritten(in), true
 	case *protocol.TransactWriteItemsInput:
@@ -114,9 +115,9 @@ func batchWritten(in *protocol.BatchWriteItemInput) []written {
 		for _, wr := range reqs {
 			switch {
 			case wr.PutRequest != nil:
-				out = append(out, written{tableName(&name), wr.PutRequest.Item})
+				out = append(out, written{table: tableName(&name), key: wr.PutRequest.Item})
 			case wr.DeleteRequest != nil:
-				out = append(out, written{tableName(&name), wr.DeleteRequest.Key})
+				out = append(out, written{table: tableName(&name), key: wr.DeleteRequest.Key})
 			}
 		}
 	}
@@ -131,13 +132,13 @@ func transactWritten(in *protocol.TransactWriteItemsInput) []written {
 	for _, ti := range in.TransactItems {
 		switch {
 		case ti.Put != nil:
-			out = append(out, written{tableName(ti.Put.TableName), ti.Put.Item})
+			out = append(out, written{table: tableName(ti.Put.TableName), key: ti.Put.Item})
 		case ti.Update != nil:
-			out = append(out, written{tableName(ti.Update.TableName), ti.Update.Key})
+			out = append(out, written{table: tableName(ti.Update.TableName), key: ti.Update.Key})
 		case ti.Delete != nil:
-			out = append(out, written{tableName(ti.Delete.TableName), ti.Delete.Key})
+			out = append(out, written{table: tableName(ti.Delete.TableName), key: ti.Delete.Key})
 		case ti.ConditionCheck != nil:
-			out = append(out, written{tableName(ti.ConditionCheck.TableName), ti.ConditionCheck.Key})
+			out = append(out, written{tableName(ti.ConditionCheck.TableName), ti.ConditionCheck.Key, true})
 		}
 	}
 	return out
