@@ -48,6 +48,13 @@ type Options struct {
 	// account, so that the ARNs in its policies are the tables' own. A
 	// database reopened under another account names its tables there.
 	Account string
+	// Design turns design coverage on: it is a design file's YAML or
+	// JSON (docs/DESIGN-FILES.md). Every request is then counted under the
+	// pattern it serves (DB.DesignReport, GET /sortkey/design/report).
+	Design []byte
+	// Coverage is design coverage shared with other DBs (NewCoverage),
+	// for a report over many servers; set it or Design, not both.
+	Coverage *Coverage
 }
 
 // DB is an open sortkey database.
@@ -55,6 +62,7 @@ type DB struct {
 	eng     *engine.Engine
 	handler http.Handler
 	auth    *auth.Authorizer // nil when access control is off
+	cov     *Coverage        // nil when no design was given
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -67,14 +75,22 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	cov, err := coverageOf(opts)
+	if err != nil {
+		return nil, err
+	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy})
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{eng: eng}
-	db.handler = server.New(eng, db.guard(cfg, opts.Now))
+	db := &DB{eng: eng, cov: cov}
+	h := server.New(eng, db.guard(cfg, opts.Now))
+	if cov != nil {
+		h.SetObserver(cov.rec)
+	}
+	db.handler = h
 	return db, nil
 }
 

@@ -15,4 +15,34 @@
 //
 //	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Auth: authFile})
 //	alice := srv.ClientAs(t, "arn:aws:iam::123456789012:user/alice")
+//
+// # Design coverage
+//
+// With a design file (sortkey.Options.Design, its YAML or JSON bytes;
+// docs/DESIGN-COVERAGE.md), every request the test makes is counted under
+// the access or write pattern it serves. The report is logged, as
+// Markdown, when the test ends (go test -v, or on failure), and
+// RequireCoverage fails the test unless every pattern was exercised and
+// no request fit none:
+//
+//	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Design: designDoc})
+//	srv.RequireCoverage(t)
+//
+// A package whose tests each start their own server, or share one,
+// counts them all in one Coverage and checks it once, in TestMain:
+//
+//	var cov *sortkey.Coverage // each test: NewWithOptions(t, &sortkey.Options{Coverage: cov})
+//
+//	func TestMain(m *testing.M) {
+//		var err error
+//		if cov, err = sortkeytest.NewCoverage(designDoc); err != nil {
+//			log.Fatal(err)
+//		}
+//		code := m.Run()
+//		if err := sortkeytest.ReportCoverage(os.Stdout, cov); err != nil && code == 0 {
+//			fmt.Println(err)
+//			code = 1
+//		}
+//		os.Exit(code)
+//	}
 package sortkeytest

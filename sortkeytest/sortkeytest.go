@@ -44,6 +44,7 @@ func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
 			tb.Errorf("sortkeytest: close: %v", err)
 		}
 	})
+	logCoverage(tb, db, &o)
 	return &Server{URL: hs.URL, DB: db}
 }
 

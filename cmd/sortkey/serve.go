@@ -37,6 +37,7 @@ type serveFlags struct {
 	drainTimeout   time.Duration
 	transientDelay time.Duration
 	authFile       string
+	designFile     string
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -61,6 +62,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
+	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
 	connFlags(fs, f)
 	return fs
 }
@@ -129,6 +131,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 	if err := reqs.await(); err != nil {
 		return errors.Join(serveErr, err)
 	}
+	printDesignReport(db, stdout)
 	return errors.Join(serveErr, closeDB(db, log))
 }
 
@@ -137,8 +140,12 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	if err != nil {
 		return nil, nil, err
 	}
+	designDoc, err := readDesignFile(f.designFile)
+	if err != nil {
+		return nil, nil, err
+	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc})
 	if err != nil {
 		return nil, nil, err
 	}

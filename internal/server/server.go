@@ -36,6 +36,7 @@ type Handler struct {
 	ops       map[string]operation // DynamoDB_20120810.*
 	streamOps map[string]operation // DynamoDBStreams_20120810.*
 	guard     Guard
+	observer  Observer // nil: none
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -59,6 +60,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(rp, apierr.Wrap(fmt.Errorf("panic: %v", p)))
 		}
 	}()
+	if h.observer != nil && r.Method == http.MethodGet && r.URL.Path == DesignReportPath {
+		h.observer.ServeReport(w, r)
+		return
+	}
 	if answered(w, r) {
 		return
 	}
@@ -91,7 +96,11 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	if body, err = decodeContent(r.Header, body); err != nil {
 		return nil, err
 	}
-	return fn(context.WithValue(ctx, hostKey{}, r.Host), body)
+	var ob *observing
+	if h.observer != nil {
+		ob = &observing{h.observer, name}
+	}
+	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob)
 }
 
 // operation finds the handler an X-Amz-Target names, and its name.

@@ -1,0 +1,116 @@
+package coverage
+
+import (
+	"maps"
+	"sync"
+	"sync/atomic"
+
+	"github.com/sortkeydb/sortkey/internal/expr"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// An application sends few distinct key condition expressions, each many
+// times with other values: parsing one costs more than the rest of a
+// classification, so its shape — attributes, operators and the :names
+// of its values — is kept, and each request only looks its values up.
+
+// shape is a parsed key condition with its values left as :names.
+type shape struct {
+	names map[string]string // the #names it was resolved with
+	terms []shapeTerm
+	ok    bool // false: no pattern can match it
+}
+
+type shapeTerm struct {
+	attr, op string
+	vals     []string // :names
+}
+
+// shapes caches shapes by expression, up to maxShapes of them.
+type shapes struct {
+	m sync.Map // string -> *shape
+	n atomic.Int64
+}
+
+const maxShapes = 1024
+
+// terms are a KeyConditionExpression's terms with this request's values.
+func (c *shapes) terms(in *protocol.QueryInput, buf []term) ([]term, bool) {
+	s := c.of(*in.KeyConditionExpression, in)
+	if !s.ok {
+		return buf, false
+	}
+	for _, st := range s.terms {
+		t := term{attr: st.attr, op: st.op, n: len(st.vals)}
+		for i, name := range st.vals {
+			v, ok := in.ExpressionAttributeValues[name]
+			if !ok {
+				return buf, false
+			}
+			if t.vals[i], ok = text(v); !ok {
+				return buf, false
+			}
+		}
+		buf = append(buf, t)
+	}
+	return buf, true
+}
+
+// of is the shape of expression e as in's #names resolve it: the cached
+// one when they resolved it the same way.
+func (c *shapes) of(e string, in *protocol.QueryInput) *shape {
+	if v, ok := c.m.Load(e); ok {
+		if s := v.(*shape); maps.Equal(s.names, in.ExpressionAttributeNames) {
+			return s
+		}
+		return parseShape(e, in)
+	}
+	s := parseShape(e, in)
+	if c.n.Add(1) <= maxShapes {
+		c.m.Store(e, s)
+	}
+	return s
+}
+
+func parseShape(e string, in *protocol.QueryInput) *shape {
+	s := &shape{names: in.ExpressionAttributeNames}
+	a := expr.NewAttrs(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	c, err := a.ParseCondition(expr.KeyCondition, e)
+	if err == nil {
+		s.ok = s.add(c)
+	}
+	return s
+}
+
+func (s *shape) add(c expr.Cond) bool {
+	switch c := c.(type) {
+	case *expr.AndCond:
+		return s.add(c.L) && s.add(c.R)
+	case *expr.CompareCond:
+		return s.term(c.Op, c.L, c.R)
+	case *expr.BetweenCond:
+		return s.term("between", c.X, c.Lo, c.Hi)
+	case *expr.FuncCond:
+		return c.Func == "begins_with" && len(c.Args) == 2 && s.term("begins_with", c.Args[0], c.Args[1])
+	}
+	return false
+}
+
+// term adds "path op values" when the operands are a top-level attribute
+// and :values.
+func (s *shape) term(op string, path expr.Operand, vals ...expr.Operand) bool {
+	p, ok := path.(*expr.PathOperand)
+	if !ok || len(p.Path) != 1 || len(vals) > 2 {
+		return false
+	}
+	t := shapeTerm{attr: p.Path[0].Name, op: op}
+	for _, v := range vals {
+		vo, ok := v.(*expr.ValueOperand)
+		if !ok {
+			return false
+		}
+		t.vals = append(t.vals, vo.Name)
+	}
+	s.terms = append(s.terms, t)
+	return true
+}

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// DesignReportPath is where an Observer's report is served (GET), ahead
+// of the health check that answers GET on every other path.
+const DesignReportPath = "/sortkey/design/report"
+
+// Observer watches the API calls the server answers, for design coverage
+// (internal/design/coverage). It is called once per call the engine ran,
+// after it answered, from the request's goroutine: it must be safe for
+// concurrent use and quick, since the client waits for it.
+type Observer interface {
+	// Observe is one call: its operation name, the decoded input, the
+	// engine's output (nil on error) and how long the engine took. The
+	// output carries the consumed capacity whether or not the client
+	// asked for it (see askCapacity). Neither in nor out may be kept or
+	// changed.
+	Observe(op string, in, out any, err error, took time.Duration)
+	// ServeReport answers GET DesignReportPath.
+	ServeReport(w http.ResponseWriter, r *http.Request)
+}
+
+// SetObserver makes o watch every call; nil, the default, watches none.
+// Set it before the handler serves.
+func (h *Handler) SetObserver(o Observer) { h.observer = o }
+
+// observing is one call being observed: by whom, of which operation.
+type observing struct {
+	o  Observer
+	op string
+}
+
+// answer is an engine method's result with a nil output as a nil
+// interface, not an interface holding a nil pointer.
+func answer[O any](out *O, err error) (any, error) {
+	if out == nil {
+		return nil, err
+	}
+	return out, err
+}
+
+// run runs the engine's part of a call and shows it to the observer.
+// The capacity the observer needs is asked of the engine on the client's
+// behalf when the client did not ask, and taken out of the answer again,
+// so the client receives exactly what it would without an observer: the
+// engine computes capacity in one place per operation already, and asking
+// for it is the one hook that needs no change there.
+func (ob *observing) run(in any, run func() (any, error)) (any, error) {
+	member, sent := askCapacity(in)
+	start := time.Now()
+	out, err := run()
+	took := time.Since(start)
+	if member != nil {
+		*member = sent
+	}
+	ob.o.Observe(ob.op, in, out, err, took)
+	if member != nil && out != nil {
+		unaskCapacity(out)
+	}
+	return out, err
+}
+
+var capacityTotal = "TOTAL"
+
+// askCapacity sets in's ReturnConsumedCapacity to TOTAL when the client
+// left it out or said NONE, and returns the member and what the client
+// sent, to be put back; a nil member when it asked nothing.
+func askCapacity(in any) (member **string, sent *string) {
+	p := capacityMember(in)
+	if p == nil || (*p != nil && **p != "NONE") {
+		return nil, nil
+	}
+	sent, *p = *p, &capacityTotal
+	return p, sent
+}
+
+func capacityMember(in any) **string {
+	switch in := in.(type) {
+	case *protocol.GetItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.QueryInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.ScanInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.PutItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.UpdateItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.DeleteItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.BatchGetItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.BatchWriteItemInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.TransactGetItemsInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.TransactWriteItemsInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.ExecuteStatementInput:
+		return &in.ReturnConsumedCapacity
+	}
+	return nil
+}
+
+// unaskCapacity removes the capacity the client did not ask for from the
+// answer.
+func unaskCapacity(out any) {
+	switch out := out.(type) {
+	case *protocol.GetItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.ReadOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.PutItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.UpdateItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.DeleteItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.BatchGetItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.BatchWriteItemOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.TransactGetItemsOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.TransactWriteItemsOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.ExecuteStatementOutput:
+		out.ConsumedCapacity = nil
+	}
+}
