@@ -39,7 +39,7 @@ func TestRunPrintsEveryPattern(t *testing.T) {
 // TestRunTwiceOnOneServer: a second run finds the tables and the sample
 // and prints the same results.
 func TestRunTwiceOnOneServer(t *testing.T) {
-	srv := sortkeytest.New(t)
+	srv := sortkeytest.NewWithOptions(t, coverage.Options(nil))
 	var first, second bytes.Buffer
 	for _, out := range []*bytes.Buffer{&first, &second} {
 		if err := run(context.Background(), srv.URL, out); err != nil {

@@ -25,7 +25,7 @@ const marketArn = "arn:aws:dynamodb:us-east-1:" + Account + ":table/" + MarketTa
 // nothing; the same kinds of request on her own partitions succeed; and
 // the back end may make every one of the refused requests.
 func TestTenantsAreKeptApartByTheDatabase(t *testing.T) {
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	okafor := f.user(Okafor)
 	if got := breaches(t, f, okafor, crossTenant(Okafor, Rabinovich, f.sample)); len(got) > 0 {
 		t.Fatalf("the tenant policy lets Okafor through:\n%s", strings.Join(got, "\n"))
@@ -42,7 +42,7 @@ func TestTenantsAreKeptApartByTheDatabase(t *testing.T) {
 // for a foreign GetItem and for a Query of the id index, which the
 // tenant policy does not grant at all.
 func TestRefusalsNameActionAndResource(t *testing.T) {
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	okafor := f.user(Okafor)
 	_, err := okafor.GetItem(ctx, &dynamodb.GetItemInput{TableName: table(), Key: key(Rabinovich.Key(), Rabinovich.Key())})
 	wantDenied(t, err, deniedText(UserArn(Okafor), "GetItem", marketArn))
@@ -76,7 +76,7 @@ func TestLoosenedTenantPolicyIsCaught(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFixture(t)
+			f := newUncoveredFixture(t)
 			attempts := crossTenant(Okafor, Rabinovich, f.sample)
 			if got := breaches(t, f, f.user(Okafor), attempts); len(got) > 0 {
 				t.Fatalf("under the tenant policy:\n%s", strings.Join(got, "\n"))
@@ -141,7 +141,7 @@ func withLeadingKeys(t *testing.T, pattern string) string {
 // sorts first in the ReverseIndex (00000000-… < 550e8400-…), yet the back
 // end's lookup by system key still moves Rabinovich's order, not it.
 func TestDecoyInTheReverseIndex(t *testing.T) {
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	theirs := f.sample.Orders[Rabinovich][2]
 	decoy := item("pk", Stranger.PK(CartShard), "sk", theirs.Key.String(), "status", "decoy")
 	if _, err := f.user(Stranger).PutItem(ctx, &dynamodb.PutItemInput{TableName: table(), Item: decoy}); err != nil {
@@ -183,7 +183,7 @@ func TestMainEmbeddedWithAccessControl(t *testing.T) {
 // not even the one an empty tag would name ("U#"), nor the literal text
 // of the policy variable.
 func TestUntaggedUserGetsNothing(t *testing.T) {
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	var doc map[string]any
 	if err := json.Unmarshal(authFile(t, TenantPolicy), &doc); err != nil {
 		t.Fatal(err)

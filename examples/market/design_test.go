@@ -36,7 +36,7 @@ func TestDesignFileDeclaresTheTable(t *testing.T) {
 // say; the sample holds every entity.
 func TestDesignFileDescribesEveryItem(t *testing.T) {
 	d := loadDesign(t)
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	if _, err := f.store.As(Okafor).OpenCart(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -18,9 +18,9 @@ func TestMainTwiceOnOneServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("access control off", func(t *testing.T) { mainTwice(t, sortkeytest.New(t)) })
+	t.Run("access control off", func(t *testing.T) { mainTwice(t, sortkeytest.NewWithOptions(t, coverage.Options(nil))) })
 	t.Run("access control on", func(t *testing.T) {
-		mainTwice(t, sortkeytest.NewWithOptions(t, &sortkey.Options{Auth: doc}))
+		mainTwice(t, sortkeytest.NewWithOptions(t, coverage.Options(&sortkey.Options{Auth: doc})))
 	})
 }
 

@@ -30,7 +30,7 @@ func TestDesignFileDeclaresTheTable(t *testing.T) {
 // has no keys for; the sample holds every entity.
 func TestDesignFileDescribesEveryItem(t *testing.T) {
 	d := loadDesign(t)
-	f := newFixture(t, true)
+	f := newUncoveredFixture(t, true)
 	items, err := designtest.Scan(f.ctx, f.raw, DefaultTable)
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // twice: the second run finds the table and the data of the first, and
 // must print exactly the same.
 func TestMainRunsEveryPatternTwice(t *testing.T) {
-	srv := sortkeytest.New(t)
+	srv := sortkeytest.NewWithOptions(t, coverage.Options(nil))
 	var first, second bytes.Buffer
 	if err := run(context.Background(), srv.URL, DefaultTable, &first); err != nil {
 		t.Fatal(err)

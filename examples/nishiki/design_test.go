@@ -30,7 +30,7 @@ func TestDesignFileDeclaresTheTable(t *testing.T) {
 // every entity.
 func TestDesignFileDescribesEveryItem(t *testing.T) {
 	d := loadDesign(t)
-	f := newFixture(t)
+	f := newUncoveredFixture(t)
 	items, err := designtest.Scan(ctx, f.db, DevTable)
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ import (
 // `--endpoint` does: the second run finds the table and the sample there
 // and prints the same results.
 func TestRunTwiceOnOneServer(t *testing.T) {
-	srv := sortkeytest.New(t)
+	srv := sortkeytest.NewWithOptions(t, coverage.Options(nil))
 	var first, second bytes.Buffer
 	if err := run(ctx, &first, srv.URL, "shop"); err != nil {
 		t.Fatal(err)
