@@ -29,9 +29,9 @@ func init() {
 }
 
 const (
-	applyUsage      = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
-	msgApplyOneFile = "sortkey design apply: give one design file\n"
-	msgApplyFailed  = "sortkey design apply: %v\n"
+	applyUsage     = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
+	msgOneFile     = "sortkey %s: give one file"
+	msgApplyFailed = "sortkey design apply: %v\n"
 	// A local server takes any keys; only DynamoDB needs real ones.
 	localKeyID = "sortkey"
 )
@@ -41,8 +41,6 @@ type applyFlags struct {
 	dryRun                 bool
 }
 
-// parseApply takes the file before or after the flags, as the usage line
-// writes it first and flag stops at the first argument that is not one.
 func parseApply(args []string, stderr io.Writer) (applyFlags, error) {
 	var f applyFlags
 	fs := flag.NewFlagSet("design apply", flag.ContinueOnError)
@@ -51,10 +49,19 @@ func parseApply(args []string, stderr io.Writer) (applyFlags, error) {
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change and change nothing")
+	file, err := designFileArg(fs, args, stderr)
+	f.file = file
+	return f, err
+}
+
+// designFileArg parses args with fs, taking the one file argument before,
+// between or after the flags: the usage lines write it first, and flag
+// stops at the first argument that is not a flag.
+func designFileArg(fs *flag.FlagSet, args []string, stderr io.Writer) (string, error) {
 	var files []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return f, err
+			return "", err
 		}
 		if fs.NArg() == 0 {
 			break
@@ -62,19 +69,17 @@ func parseApply(args []string, stderr io.Writer) (applyFlags, error) {
 		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		fmt.Fprint(stderr, msgApplyOneFile)
-		return f, errors.New(msgApplyOneFile)
+		msg := fmt.Sprintf(msgOneFile, fs.Name())
+		fmt.Fprintln(stderr, msg)
+		return "", errors.New(msg)
 	}
-	f.file = files[0]
-	return f, nil
+	return files[0], nil
 }
 
 func designApply(args []string, stdout, stderr io.Writer) int {
 	f, err := parseApply(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	} else if err != nil {
-		return 2
+	if err != nil {
+		return flagStatus(err)
 	}
 	d, err := design.Load(f.file)
 	if err != nil {
