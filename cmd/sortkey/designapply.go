@@ -29,9 +29,10 @@ func init() {
 }
 
 const (
-	applyUsage     = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
-	msgOneFile     = "sortkey %s: give one file"
-	msgApplyFailed = "sortkey design apply: %v\n"
+	applyUsage      = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
+	msgOneFile      = "sortkey %s: give one file"
+	msgApplyFailed  = "sortkey design apply: %v\n"
+	msgStillDiffers = "after the changes, a second look still finds:\n"
 	// A local server takes any keys; only DynamoDB needs real ones.
 	localKeyID = "sortkey"
 )
@@ -93,9 +94,17 @@ func designApply(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, msgApplyFailed, err)
 		return 1
 	}
-	r, err := apply.Apply(ctx, dynamodb.NewFromConfig(cfg), d, apply.Options{DryRun: f.dryRun})
+	c := dynamodb.NewFromConfig(cfg)
+	r, err := apply.Apply(ctx, c, d, apply.Options{DryRun: f.dryRun})
 	if r != nil {
 		fmt.Fprint(stdout, r)
+	}
+	if err == nil && !f.dryRun && len(r.Changes) > 0 && r.Matches() {
+		// The exit status promises the tables match: look again.
+		r, err = apply.Apply(ctx, c, d, apply.Options{DryRun: true})
+		if err == nil && !r.Matches() {
+			fmt.Fprint(stdout, msgStillDiffers+r.String())
+		}
 	}
 	switch {
 	case errors.Is(err, apply.ErrInvalid):

@@ -189,22 +189,32 @@ func (a *applier) reconcile(ctx context.Context, t design.Table, live *types.Tab
 		if have[g.Name] {
 			continue
 		}
-		if err := a.addGSI(ctx, t, g); err != nil {
+		if err := a.addGSI(ctx, t, g, liveBilling(live) != payPerRequest); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (a *applier) addGSI(ctx context.Context, t design.Table, g design.Index) error {
-	a.change(t.Name, g.Name, actAddGSI+capacityNote(t))
+// addGSI adds g, with capacity when the live table is provisioned, as
+// DynamoDB requires (whatever billing the design asks for: a different
+// one is reported, not changed).
+func (a *applier) addGSI(ctx context.Context, t design.Table, g design.Index, provisioned bool) error {
+	create := gsiCreate(t, g)
+	create.ProvisionedThroughput = nil
+	note := ""
+	if provisioned {
+		create.ProvisionedThroughput = capacity()
+		note = fmt.Sprintf(noteCapacity, defaultCapacity, defaultCapacity)
+	}
+	a.change(t.Name, g.Name, actAddGSI+note)
 	if a.o.DryRun {
 		return nil
 	}
 	_, err := a.c.UpdateTable(ctx, &dynamodb.UpdateTableInput{
 		TableName:                   aws.String(t.Name),
 		AttributeDefinitions:        definitions(t),
-		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: gsiCreate(t, g)}},
+		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: create}},
 	})
 	if err != nil {
 		return err
@@ -293,7 +303,10 @@ func (a *applier) waitActive(ctx context.Context, table string) error {
 		if err != nil {
 			return err
 		}
-		if live != nil && active(live) {
+		if live == nil {
+			return errors.New(errGone)
+		}
+		if active(live) {
 			return nil
 		}
 		select {

@@ -230,6 +230,14 @@ func TestApplyReportsBillingAndTTL(t *testing.T) {
 	if !slices.Equal(r.Differences, want) || len(r.Changes) != 0 {
 		t.Errorf("report:\n%s", r)
 	}
+	// A GSI added to the provisioned table gets capacity, as DynamoDB
+	// requires, though the design now asks for on-demand billing.
+	d.Tables[0].GSIs = []design.Index{{Name: "ByOwner", PartitionKey: design.KeyAttrs{{Name: "owner", Type: "S"}}, Projection: design.Projection{Type: "KEYS_ONLY"}}}
+	r = apply(t, c, d, Options{})
+	g := gsi(describe(t, c, "Things"), "ByOwner")
+	if len(r.Changes) != 1 || g == nil || g.ProvisionedThroughput == nil || aws.ToInt64(g.ProvisionedThroughput.WriteCapacityUnits) != defaultCapacity {
+		t.Errorf("report:\n%s\nindex %+v", r, g)
+	}
 }
 
 func TestApplyChangesTheStream(t *testing.T) {

@@ -31,6 +31,10 @@ func throughput(t design.Table) *types.ProvisionedThroughput {
 	if !provisioned(t) {
 		return nil
 	}
+	return capacity()
+}
+
+func capacity() *types.ProvisionedThroughput {
 	return &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(defaultCapacity), WriteCapacityUnits: aws.Int64(defaultCapacity)}
 }
 

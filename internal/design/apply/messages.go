@@ -40,4 +40,5 @@ const (
 	errBillingMode   = "billing mode %q is not PAY_PER_REQUEST or PROVISIONED"
 	errStreamView    = "stream %q is not NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES or KEYS_ONLY"
 	errInvalidPrefix = "table %s: "
+	errGone          = "the table was deleted while apply waited for it to become ACTIVE"
 )
