@@ -85,3 +85,30 @@ func TestMarshalRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMarshal: whatever Parse accepts, Marshal writes in a form Parse
+// reads back as the same design, in YAML and in JSON.
+func FuzzMarshal(f *testing.F) {
+	f.Add("version: 1\nname: x\ntables: [{name: T, partitionKey: {name: pk, type: S}, globalSecondaryIndexes: [{name: G, partitionKey: [{name: a, type: S}], projection: {type: ALL}}]}]")
+	f.Add(`{"patterns": [{"number": 4, "key": {"pk": "U#{id}", "sk": {"op": "between", "value": "a", "value2": "b"}}}]}`)
+	f.Add("entities:\n  - keys: {T: {pk: 'null'}}\n    discriminator: {attribute: tp, value: '1'}\n")
+	f.Fuzz(func(t *testing.T, doc string) {
+		d, err := Parse([]byte(doc), "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		for _, asJSON := range []bool{false, true} {
+			once, err := Marshal(d, asJSON)
+			if err != nil {
+				t.Fatalf("json %v: %v", asJSON, err)
+			}
+			back, err := Parse(once, "again")
+			if err != nil {
+				t.Fatalf("json %v: %v\n%s", asJSON, err, once)
+			}
+			if twice, _ := Marshal(back, asJSON); string(twice) != string(once) {
+				t.Fatalf("json %v: read back differently:\n%s\n%s", asJSON, once, twice)
+			}
+		}
+	})
+}
