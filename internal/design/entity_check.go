@@ -34,8 +34,13 @@ func (c *checker) entity(e *Entity) {
 	if _, ok := e.Keys[t.Name]; !ok {
 		c.add(e.Pos, "no-table-keys", e.Name, t.Name, t.Name)
 	}
+	// The table's entry is the reference the indexes' entries must agree with.
+	order := sortedKeys(e.Keys)
+	if i := slices.Index(order, t.Name); i > 0 {
+		order = append([]string{t.Name}, slices.Delete(order, i, i+1)...)
+	}
 	values := map[string]string{} // attribute -> the keys entry that first gave its template
-	for _, sp := range sortedKeys(e.Keys) {
+	for _, sp := range order {
 		c.entityKeys(e, t, sp, values)
 	}
 }

@@ -118,7 +118,7 @@ func (c *checker) projected(p *Pattern, s *space, ents []*Entity) {
 }
 
 // indexes warns of an index no pattern queries, and of entities in an
-// index that no pattern on it returns.
+// index that no pattern on it returns and that could be left out of it.
 func (c *checker) indexes() {
 	for i := range c.d.Tables {
 		t := &c.d.Tables[i]
@@ -137,12 +137,20 @@ func (c *checker) indexes() {
 			}
 			for j := range c.d.Entities {
 				e := &c.d.Entities[j]
-				if in(e, s) && !slices.Contains(returned, e.Name) {
+				if in(e, s) && !slices.Contains(returned, e.Name) && canLeave(s) {
 					c.add(orPos(e.KeysPos[s.name], e.Pos), "index-extra", s.name, e.Name, s.name, e.Name)
 				}
 			}
 		}
 	}
+}
+
+// canLeave reports whether items could stay out of index s: one of its
+// keys is not one of the table's, which every item has (a
+// reverse index of the table's own keys is dense by construction).
+func canLeave(s *space) bool {
+	table := spaces(s.table)[0]
+	return slices.ContainsFunc(s.keyNames(), func(k string) bool { return !table.isKey(k) })
 }
 
 // collisions wants no two entities of a table able to have the same
