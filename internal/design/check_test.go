@@ -313,5 +313,6 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("finding %+v", f)
 			}
 		}
+		_ = Markdown(d)
 	})
 }
