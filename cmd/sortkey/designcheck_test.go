@@ -118,3 +118,20 @@ func TestDesignUsageNamesCheckAndDoc(t *testing.T) {
 		t.Fatalf("check -h: exit %d, stdout %q", code, out)
 	}
 }
+
+// The worked example's output in docs/DESIGN-FILES.md is what check
+// prints for it.
+func TestDesignFilesDocShowsRealOutput(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/DESIGN-FILES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "../../internal/design/testdata/market-seed.yaml"
+	_, out, _ := runDesign("check", path)
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		line = strings.Replace(line, path, "market-seed.yaml", 1)
+		if !strings.Contains(string(doc), line) {
+			t.Errorf("DESIGN-FILES.md does not show %q", line)
+		}
+	}
+}
