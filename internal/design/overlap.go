@@ -1,5 +1,7 @@
 package design
 
+import "strings"
+
 // Whether two key templates can produce a common value, decided exactly
 // for an approximation of what a placeholder stands for.
 //
@@ -137,10 +139,62 @@ func Overlaps(a, b Template) bool { return overlaps(a, false, b) }
 
 // overlaps is Overlaps where a may be a begins_with prefix (open).
 func overlaps(a Template, open bool, b Template) bool {
+	if !literalsAgree(a, open, b) {
+		return false // the usual case, decided without the search
+	}
 	pa, err1 := a.Parts()
 	pb, err2 := b.Parts()
 	if err1 != nil || err2 != nil {
 		return false
 	}
+	if !open && sameShape(a, b) {
+		return true // the other usual case: one template, its variables named apart
+	}
 	return intersect(elems(pa, open), elems(pb, false), separators(pa, pb))
+}
+
+// literalsAgree is a quick necessary condition: every value of a
+// template begins with its literal prefix and ends with its literal
+// suffix, so two templates whose prefixes (or suffixes) differ within
+// their common length share no value.
+func literalsAgree(a Template, open bool, b Template) bool {
+	pa, pb := a.Prefix(), b.Prefix()
+	if n := min(len(pa), len(pb)); pa[:n] != pb[:n] {
+		return false
+	}
+	if open {
+		return true
+	}
+	sa, sb := suffix(a), suffix(b)
+	n := min(len(sa), len(sb))
+	return sa[len(sa)-n:] == sb[len(sb)-n:]
+}
+
+// suffix is the literal text after t's last placeholder.
+func suffix(t Template) string {
+	s := string(t)
+	if i := strings.LastIndexByte(s, '}'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// sameShape reports whether a and b differ at most in their placeholders'
+// names.
+func sameShape(a, b Template) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] != b[j] {
+			return false
+		}
+		if a[i] == '{' {
+			ka, kb := strings.IndexByte(string(a[i:]), '}'), strings.IndexByte(string(b[j:]), '}')
+			if ka < 0 || kb < 0 {
+				return false
+			}
+			i, j = i+ka, j+kb
+		}
+		i, j = i+1, j+1
+	}
+	return i == len(a) && j == len(b)
 }

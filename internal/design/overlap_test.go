@@ -117,3 +117,24 @@ func enumerate(alphabet string, max int) []string {
 	}
 	return out
 }
+
+func TestSameShape(t *testing.T) {
+	cases := []struct {
+		a, b Template
+		want bool
+	}{
+		{"U#{userId}#O", "U#{id}#O", true},
+		{"U#{userId}#O", "U#{id}#R", false},
+		{"U#{a}", "U#{a", false},
+		{"U", "U", true},
+		{"U", "UU", false},
+	}
+	for _, c := range cases {
+		if got := sameShape(c.a, c.b); got != c.want {
+			t.Errorf("sameShape(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+	if Overlaps("U#{a{b}", "U#{c{d}") {
+		t.Error("templates that do not parse overlap")
+	}
+}
