@@ -1,6 +1,7 @@
 package design
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -301,6 +302,13 @@ func TestFindingString(t *testing.T) {
 func FuzzCheck(f *testing.F) {
 	f.Add(shop)
 	f.Add(multi)
+	for _, file := range []string{"testdata/market.yaml", "testdata/market-seed.yaml"} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
 	f.Add(withLSI(`{name: pk, type: S}`, `{name: placed, type: S}`, "KEYS_ONLY"))
 	f.Add("tables: [{name: T, partitionKey: {name: pk, type: S}, localSecondaryIndexes: [{name: L}]}]\npatterns: [{operation: Query, table: T, index: L, key: {x: {op: between}}}]")
 	f.Fuzz(func(t *testing.T, doc string) {
