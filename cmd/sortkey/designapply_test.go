@@ -21,12 +21,6 @@ func noAWSEnvironment(t *testing.T) {
 	}
 }
 
-func runDesign(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(append([]string{"design"}, args...), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestDesignApplyExitStatus(t *testing.T) {
 	noAWSEnvironment(t)
 	srv := sortkeytest.New(t)
