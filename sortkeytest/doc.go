@@ -19,7 +19,7 @@
 // # Design coverage
 //
 // With a design file (sortkey.Options.Design, its YAML or JSON bytes;
-// docs/DESIGN-COVERAGE.md), every request the test makes is counted under
+// docs/DESIGN-FILES.md, "Coverage in CI"), every request the test makes is counted under
 // the access or write pattern it serves. The report is logged, as
 // Markdown, when the test ends (go test -v, or on failure), and
 // RequireCoverage fails the test unless every pattern was exercised and

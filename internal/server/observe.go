@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net"
 	"net/http"
 	"time"
 
@@ -24,6 +25,27 @@ type Observer interface {
 	Observe(op string, in, out any, err error, took time.Duration)
 	// ServeReport answers GET DesignReportPath.
 	ServeReport(w http.ResponseWriter, r *http.Request)
+}
+
+// serveReport answers GET DesignReportPath. The report holds key values
+// of the requests it counts, so with access control on, where every API
+// call must be signed, only a client on this machine may read it.
+func (h *Handler) serveReport(w http.ResponseWriter, r *http.Request) {
+	if h.guard != nil && !loopback(r.RemoteAddr) {
+		writeNotFound(w)
+		return
+	}
+	h.observer.ServeReport(w, r)
+}
+
+// loopback reports whether addr, a RemoteAddr, is on this machine.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // SetObserver makes o watch every call; nil, the default, watches none.

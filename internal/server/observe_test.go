@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -75,6 +76,30 @@ func TestObserverServesItsReport(t *testing.T) {
 			t.Errorf("GET %s: %q", path, rec.Body)
 		}
 	}
+}
+
+// With access control on, the report holds what only signed callers may
+// see: it is served to this machine's clients alone.
+func TestReportStaysLocalWithAccessControl(t *testing.T) {
+	h := observedHandler(t)
+	h.SetObserver(&seen{})
+	h.guard = refuseAll{}
+	for addr, want := range map[string]int{"127.0.0.1:5000": http.StatusOK, "[::1]:5000": http.StatusOK, "192.0.2.7:5000": http.StatusNotFound} {
+		req := httptest.NewRequest(http.MethodGet, DesignReportPath, nil)
+		req.RemoteAddr = addr
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != want {
+			t.Errorf("GET from %s: %d, want %d", addr, rec.Code, want)
+		}
+	}
+}
+
+// refuseAll is a Guard that authenticates no one.
+type refuseAll struct{}
+
+func (refuseAll) Authenticate(*http.Request, []byte) (Caller, error) {
+	return nil, errors.New("refused")
 }
 
 const benchDesign = `version: 1

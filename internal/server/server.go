@@ -61,7 +61,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if h.observer != nil && r.Method == http.MethodGet && r.URL.Path == DesignReportPath {
-		h.observer.ServeReport(w, r)
+		h.serveReport(w, r)
 		return
 	}
 	if answered(w, r) {
