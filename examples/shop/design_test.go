@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/examples/internal/designtest"
@@ -10,6 +11,10 @@ import (
 
 // designFile is the design this example implements, as a design file.
 const designFile = "design.yaml"
+
+// updateReadme rewrites README.md's design doc section instead of
+// comparing it: go test -run TestReadmeIsTheDesignDoc -update-readme.
+var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's design doc section from "+designFile)
 
 func loadDesign(t *testing.T) *design.Design {
 	t.Helper()
@@ -50,4 +55,16 @@ func TestDesignFileDescribesEveryItem(t *testing.T) {
 			t.Errorf("the sample holds no %s", e.Name)
 		}
 	}
+}
+
+// design.yaml passes `sortkey design check`, without an error or a
+// warning.
+func TestDesignFileChecks(t *testing.T) {
+	designtest.Check(t, loadDesign(t))
+}
+
+// README.md's design section is what `sortkey design doc design.yaml`
+// writes, so the document cannot drift from the design.
+func TestReadmeIsTheDesignDoc(t *testing.T) {
+	designtest.Readme(t, loadDesign(t), "README.md", *updateReadme)
 }
