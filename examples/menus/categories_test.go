@@ -5,7 +5,7 @@ import "testing"
 var herbs = Category{ID: "5", Name: "herbs", ShopOrder: 5}
 
 func TestCreateCategory(t *testing.T) {
-	f := newUncoveredFixture(t, false)
+	f := newUncoveredFixture(t, false) // reads stored records back by key
 	f.must(f.s.CreateCategory(f.ctx, Category{ID: "5", Name: "herbs", ShopOrder: 5, IngredientCount: 7}))
 	f.wantTransaction(nil, putNew("CATEGORY#5", "CATEGORY#5"), putName("CATEGORYNAME#herbs"))
 	f.wantStored("CATEGORY#5", "CATEGORY#5", map[string]any{"PK": "CATEGORY#5", "SK": "CATEGORY#5", "id": "5",
@@ -41,7 +41,7 @@ func TestGetCategoryByName(t *testing.T) {
 // TestRenameCategory moves the name record in one transaction: the old
 // name is free afterwards and the new one taken.
 func TestRenameCategory(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.must(f.s.RenameCategory(f.ctx, "2", "pasta"))
 	f.wantTransaction(calls(getItem),
 		dropRecord("CATEGORYNAME#pasta and rice"), putName("CATEGORYNAME#pasta"), renamed("CATEGORY#2", "CATEGORY#2"))
@@ -62,7 +62,7 @@ func TestRenameCategory(t *testing.T) {
 // TestRenameCategoryToTakenName is refused at the new name record, and
 // leaves both categories and their name records as they were.
 func TestRenameCategoryToTakenName(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	wantErr(t, f.s.RenameCategory(f.ctx, "2", "dairy"), ErrNameTaken, "None", "ConditionalCheckFailed", "None")
 	f.wantStored("CATEGORYNAME#pasta and rice", "CATEGORYNAME#pasta and rice", nameRecord("CATEGORYNAME#pasta and rice", "2", "pasta and rice"))
 	f.wantStored("CATEGORYNAME#dairy", "CATEGORYNAME#dairy", nameRecord("CATEGORYNAME#dairy", "3", "dairy"))
@@ -71,7 +71,7 @@ func TestRenameCategoryToTakenName(t *testing.T) {
 }
 
 func TestSetCategoryShopOrder(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	f.must(f.s.SetCategoryShopOrder(f.ctx, "4", 0))
 	f.wantCalls(update)
 	c, err := f.s.GetCategory(f.ctx, "4")
@@ -81,7 +81,7 @@ func TestSetCategoryShopOrder(t *testing.T) {
 }
 
 func TestDeleteCategory(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	wantErr(t, f.s.DeleteCategory(f.ctx, "4"), ErrInUse) // it has minced beef
 	f.wantCalls(getItem)
 	f.must(f.s.CreateCategory(f.ctx, herbs))

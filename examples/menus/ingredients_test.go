@@ -5,7 +5,7 @@ import "testing"
 var basil = Ingredient{ID: "19", Name: "basil", CategoryID: "5"}
 
 func TestCreateIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.must(f.s.CreateCategory(f.ctx, herbs))
 	f.take()
 	f.must(f.s.CreateIngredient(f.ctx, basil))
@@ -54,7 +54,7 @@ func TestGetIngredientAndCategory(t *testing.T) {
 }
 
 func TestRenameIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.must(f.s.RenameIngredient(f.ctx, "14", "red peppers"))
 	f.wantTransaction(calls(onGSI1),
 		dropRecord("INGREDIENTNAME#peppers"), putName("INGREDIENTNAME#red peppers"), renamed("CATEGORY#1", "#INGREDIENT#14"))
@@ -71,7 +71,7 @@ func TestRenameIngredient(t *testing.T) {
 // TestMoveIngredient moves the item to the other category's collection
 // and both counts; recipes using it still find it by id.
 func TestMoveIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.must(f.s.MoveIngredient(f.ctx, "08", "1")) // risotto rice, used by r2
 	f.wantTransaction(calls(onGSI1),
 		deleted("CATEGORY#2", "#INGREDIENT#08", "#name = :name AND #usedBy = :usedBy"),
@@ -96,7 +96,7 @@ func TestMoveIngredient(t *testing.T) {
 // TestDeleteIngredient frees the id and the name, so both can be used
 // again, and refuses an ingredient a recipe uses.
 func TestDeleteIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	wantErr(t, f.s.DeleteIngredient(f.ctx, "01"), ErrInUse)
 	f.wantCalls(onGSI1) // refused without writing
 	f.must(f.s.DeleteIngredient(f.ctx, "18"))

@@ -8,7 +8,7 @@ var (
 )
 
 func TestCreateMenu(t *testing.T) {
-	f := newUncoveredFixture(t, false)
+	f := newFixture(t, false)
 	f.must(f.s.CreateMenu(f.ctx, Menu{ID: "w3", Name: "week 3", ItemCount: 4}))
 	f.wantTransaction(nil, putNew("MENU#w3", "MENU#w3"), putName("MENUNAME#week 3"))
 	f.wantStored("MENU#w3", "MENU#w3", map[string]any{"PK": "MENU#w3", "SK": "MENU#w3", "id": "w3", "name": "week 3",
@@ -36,7 +36,7 @@ func TestGetMenuByName(t *testing.T) {
 }
 
 func TestRenameMenu(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.must(f.s.RenameMenu(f.ctx, "w2", "autumn week"))
 	f.wantTransaction(calls(getItem), dropRecord("MENUNAME#week 2"), putName("MENUNAME#autumn week"), renamed("MENU#w2", "MENU#w2"))
 	m, err := f.s.GetMenuByName(f.ctx, "autumn week")
@@ -46,7 +46,7 @@ func TestRenameMenu(t *testing.T) {
 }
 
 func TestDeleteMenu(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	wantErr(t, f.s.DeleteMenu(f.ctx, "w1"), ErrInUse)
 	f.must(f.s.CreateMenu(f.ctx, week3))
 	f.take()
@@ -72,7 +72,7 @@ func TestGetMenuAndItems(t *testing.T) {
 // TestCreateMenuItem reserves the item's name within its menu: two menus
 // may each have a Monday, one menu only one.
 func TestCreateMenuItem(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	f.must(f.s.CreateMenu(f.ctx, week3))
 	f.take()
 	f.must(f.s.CreateMenuItem(f.ctx, monday))

@@ -48,7 +48,7 @@ const racerCount = 8
 // TestCreateCategoryRace: several clients create categories with one
 // name at once; the name record lets exactly one in.
 func TestCreateCategoryRace(t *testing.T) {
-	f := newUncoveredFixture(t, false)
+	f := newUncoveredFixture(t, false) // reads stored records back by key
 	errs := racers(racerCount, func(i int) error {
 		return f.s.CreateCategory(f.ctx, Category{ID: fmt.Sprint(10 + i), Name: "herbs"})
 	})
@@ -101,7 +101,7 @@ func TestCreateMenuItemRace(t *testing.T) {
 // TestRenameRace: several menus renamed to one name at once; the losers
 // keep their names and their name records.
 func TestRenameRace(t *testing.T) {
-	f := newUncoveredFixture(t, false)
+	f := newUncoveredFixture(t, false) // reads stored records back by key
 	for i := range racerCount {
 		f.must(f.s.CreateMenu(f.ctx, Menu{ID: fmt.Sprint("m", i), Name: fmt.Sprint("menu ", i)}))
 	}
@@ -123,7 +123,7 @@ func TestRenameRace(t *testing.T) {
 // rename came between its read and its write) fails at the old name
 // record and at the entity, and changes nothing.
 func TestRenameFromStaleRead(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	c, err := f.s.GetCategory(f.ctx, "3")
 	f.must(err)
 	f.must(f.s.RenameCategory(f.ctx, "3", "milk"))

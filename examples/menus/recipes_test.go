@@ -45,7 +45,7 @@ func TestRenameRecipe(t *testing.T) {
 }
 
 func TestUpdateRecipe(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	f.must(f.s.UpdateRecipe(f.ctx, "r2", 4, 40))
 	f.wantCalls(update)
 	r, err := f.s.GetRecipe(f.ctx, "r2")
@@ -56,7 +56,7 @@ func TestUpdateRecipe(t *testing.T) {
 
 // TestDeleteRecipe refuses a recipe with ingredients or on a menu.
 func TestDeleteRecipe(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	wantErr(t, f.s.DeleteRecipe(f.ctx, "r1"), ErrInUse)
 	f.must(f.s.CreateRecipe(f.ctx, pesto))
 	f.must(f.s.AddRecipeIngredient(f.ctx, RecipeIngredient{RecipeID: "r4", IngredientID: "02", Amount: 200, Unit: "g"}))
@@ -74,7 +74,7 @@ func TestDeleteRecipe(t *testing.T) {
 // TestAddRecipeIngredient counts the line in the recipe and the use in
 // the ingredient, found by id on GSI1.
 func TestAddRecipeIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	line := RecipeIngredient{RecipeID: "r3", IngredientID: "15", Amount: 100, Unit: "g"}
 	f.must(f.s.AddRecipeIngredient(f.ctx, line))
 	f.wantTransaction(calls(onGSI1), putNew("RECIPE#r3", "#INGREDIENT#15"),
@@ -102,7 +102,7 @@ func TestGetRecipeIngredient(t *testing.T) {
 }
 
 func TestSetRecipeIngredientAmount(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	f.must(f.s.SetRecipeIngredientAmount(f.ctx, "r3", "05", 3.5, "cloves"))
 	f.wantCalls(update)
 	ri, err := f.s.GetRecipeIngredient(f.ctx, "r3", "05")
@@ -112,7 +112,7 @@ func TestSetRecipeIngredientAmount(t *testing.T) {
 }
 
 func TestRemoveRecipeIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	f.must(f.s.RemoveRecipeIngredient(f.ctx, "r3", "11"))
 	f.wantTransaction(calls(onGSI1), deleted("RECIPE#r3", "#INGREDIENT#11", "attribute_exists(PK)"),
 		counted("RECIPE#r3", "ingredientCount"), countedIn("CATEGORY#3", "#INGREDIENT#11", "usedBy"))

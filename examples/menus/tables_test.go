@@ -43,7 +43,7 @@ func TestCreateTableAsDesigned(t *testing.T) {
 // category's collection with its GSI1 (id) and GSI2 (name) keys, and the
 // ingredient's name record.
 func TestSampleItemsAsDesigned(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newUncoveredFixture(t, true) // reads stored records back by key
 	f.wantStored("CATEGORY#1", "CATEGORY#1", map[string]any{"PK": "CATEGORY#1", "SK": "CATEGORY#1", "id": "1",
 		"name": "vegetables", "shopOrder": 1.0, "ingredientCount": 12.0,
 		"GSI2PK": "CATEGORYNAME#vegetables", "GSI2SK": "CATEGORYNAME#vegetables"})
