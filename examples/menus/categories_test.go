@@ -81,7 +81,7 @@ func TestSetCategoryShopOrder(t *testing.T) {
 }
 
 func TestDeleteCategory(t *testing.T) {
-	f := newUncoveredFixture(t, true) // reads stored records back by key
+	f := newUncoveredFixture(t, true)                    // reads stored records back by key
 	wantErr(t, f.s.DeleteCategory(f.ctx, "4"), ErrInUse) // it has minced beef
 	f.wantCalls(getItem)
 	f.must(f.s.CreateCategory(f.ctx, herbs))

@@ -71,7 +71,7 @@ func TestRenameIngredient(t *testing.T) {
 // TestMoveIngredient moves the item to the other category's collection
 // and both counts; recipes using it still find it by id.
 func TestMoveIngredient(t *testing.T) {
-	f := newUncoveredFixture(t, true) // reads stored records back by key
+	f := newUncoveredFixture(t, true)            // reads stored records back by key
 	f.must(f.s.MoveIngredient(f.ctx, "08", "1")) // risotto rice, used by r2
 	f.wantTransaction(calls(onGSI1),
 		deleted("CATEGORY#2", "#INGREDIENT#08", "#name = :name AND #usedBy = :usedBy"),
