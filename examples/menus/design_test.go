@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/examples/internal/designtest"
 	"github.com/sortkeydb/sortkey/internal/design"
+	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
 // designFile is the design this example implements, as a design file.
@@ -59,4 +61,16 @@ func TestDesignFileChecks(t *testing.T) {
 // writes, so the document cannot drift from the design.
 func TestReadmeIsTheDesignDoc(t *testing.T) {
 	designtest.Readme(t, loadDesign(t), "README.md", *updateReadme)
+}
+
+// Applying the design file to the tables the example creates finds
+// nothing to change and no difference: what `sortkey design apply`
+// builds from the file is what the example builds in code.
+func TestDesignFileAppliesToTheCreatedTables(t *testing.T) {
+	ctx := context.Background()
+	db := sortkeytest.New(t).Client()
+	if err := CreateTable(ctx, db, DefaultTable); err != nil {
+		t.Fatal(err)
+	}
+	designtest.Applied(ctx, t, db, loadDesign(t))
 }

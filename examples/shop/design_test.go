@@ -68,3 +68,14 @@ func TestDesignFileChecks(t *testing.T) {
 func TestReadmeIsTheDesignDoc(t *testing.T) {
 	designtest.Readme(t, loadDesign(t), "README.md", *updateReadme)
 }
+
+// Applying the design file to the tables the example creates finds
+// nothing to change and no difference: what `sortkey design apply`
+// builds from the file is what the example builds in code.
+func TestDesignFileAppliesToTheCreatedTables(t *testing.T) {
+	db := sortkeytest.New(t).Client()
+	if err := CreateTables(ctx, db, "shop"); err != nil {
+		t.Fatal(err)
+	}
+	designtest.Applied(ctx, t, db, loadDesign(t))
+}
