@@ -50,11 +50,7 @@ func TestDesignFileDescribesEveryItem(t *testing.T) {
 	}
 	designtest.Items(t, d, "shop", items)
 	got := designtest.Entities(d, "shop", items)
-	for _, e := range d.Entities {
-		if got[e.Name] == 0 {
-			t.Errorf("the sample holds no %s", e.Name)
-		}
-	}
+	designtest.EveryEntity(t, d, got)
 }
 
 // design.yaml passes `sortkey design check`, without an error or a

@@ -50,6 +50,18 @@ func Entities(d *design.Design, table string, items []map[string]types.Attribute
 	return out
 }
 
+// EveryEntity reports, through t, each entity of d that counts (as
+// Entities returns them, summed over tables) holds none of: a sample
+// that shows the design should show all of it.
+func EveryEntity(t TB, d *design.Design, counts map[string]int) {
+	t.Helper()
+	for _, e := range d.Entities {
+		if counts[e.Name] == 0 {
+			t.Errorf("the sample holds no %s", e.Name)
+		}
+	}
+}
+
 func tableOf(d *design.Design, name string) *design.Table {
 	for i := range d.Tables {
 		if d.Tables[i].Name == name {
