@@ -145,13 +145,13 @@ func TestWritesCountUnderWritePatternsOrEntities(t *testing.T) {
 	}
 }
 
-func TestScansAndPartiQLAreUndeclared(t *testing.T) {
+func TestScansAreUndeclared(t *testing.T) {
 	r := New(market(t))
 	observe(t, r, "Scan", `{"TableName":"Market","IndexName":"IdLookupIndex"}`, &protocol.ReadOutput{})
 	observe(t, r, "ExecuteStatement", `{"Statement":"SELECT * FROM Market"}`, nil)
 	rep := r.Report()
 	if len(rep.Undeclared) != 2 || !rep.Undeclared[0].Scan || rep.Undeclared[0].Request != "Scan Market (index IdLookupIndex)" ||
-		rep.Undeclared[1].Request != "PartiQL, unclassified" || rep.Undeclared[1].Scan {
+		rep.Undeclared[1].Request != "ExecuteStatement: Scan Market" || !rep.Undeclared[1].Scan {
 		t.Errorf("undeclared %+v", rep.Undeclared)
 	}
 	err := rep.Check()
