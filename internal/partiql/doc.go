@@ -11,6 +11,6 @@
 // recursive-descent parser (grammar above each function), plan.go turns a
 // SELECT into GetItem, Query or Scan and a write into PutItem, UpdateItem
 // or DeleteItem, exec.go is ExecuteStatement, planner.go plans without
-// running (the executor, and design coverage, plan through it), errors.go holds every
-// message text.
+// running (the executor and design coverage both plan through it),
+// errors.go holds every message text.
 package partiql
