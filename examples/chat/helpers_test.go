@@ -46,9 +46,7 @@ func newEnv(t *testing.T) *env {
 
 // newUncoveredEnv is newEnv on a server whose requests are not held to
 // the design: for tests that read items back by keys, or whole tables,
-// which the application never does, and for PartiQL, which coverage does
-// not classify (it counts every statement as undeclared, though each
-// plans to a declared pattern's request, exercised natively elsewhere).
+// which the application never does.
 func newUncoveredEnv(t *testing.T) *env {
 	t.Helper()
 	return newEnvOn(t, sortkeytest.New(t))

@@ -18,7 +18,7 @@ func (e *env) metered() (*Store, *capacity.Meter) {
 // TestReadsPartiQL: GetUser and GetUserChatRequests written as PartiQL
 // read the same items, in the same order, at the same cost.
 func TestReadsPartiQL(t *testing.T) {
-	e := newUncoveredEnv(t)
+	e := newEnv(t)
 	s, meter := e.metered()
 	for _, id := range []string{"alice", "carol"} {
 		want, err := s.GetUser(e.ctx, id)
@@ -52,7 +52,7 @@ func TestReadsPartiQL(t *testing.T) {
 // each form: the same user is stored, at the same cost, and an unknown
 // user is refused rather than created.
 func TestTouchUserPartiQL(t *testing.T) {
-	native, partiql := newUncoveredEnv(t), newUncoveredEnv(t)
+	native, partiql := newEnv(t), newEnv(t)
 	ns, nmeter := native.metered()
 	ps, pmeter := partiql.metered()
 	if err := ns.TouchUser(native.ctx, "bob"); err != nil {

@@ -66,10 +66,7 @@ func newFixture(t *testing.T) *fixture {
 // makes on purpose: a tenant's probes of another's partitions (and the
 // back end's same requests, to show they are well formed), a decoy item,
 // and reads of the whole table to compare before and after. Coverage
-// would rightly count each as undeclared. The PartiQL tests use it too:
-// coverage does not classify PartiQL statements (it counts every one as
-// undeclared), though each plans to the GetItem, Query or UpdateItem of a
-// declared pattern, which the other tests exercise natively.
+// would rightly count each as undeclared.
 func newUncoveredFixture(t *testing.T) *fixture {
 	t.Helper()
 	return newFixtureOn(t, func(o *sortkey.Options) *sortkey.Options { return o })

@@ -24,7 +24,7 @@ func (f *fixture) metered() (*Store, *capacity.Meter) {
 // TestReadsPartiQL: Profile and Bonuses written as PartiQL read the same
 // items, bonuses newest first, at the same cost, for each sample user.
 func TestReadsPartiQL(t *testing.T) {
-	f := newUncoveredFixture(t)
+	f := newFixture(t)
 	s, meter := f.metered()
 	for _, user := range []UserID{Rabinovich, Okafor} {
 		session := s.As(user)
@@ -66,7 +66,7 @@ func TestReadsPartiQL(t *testing.T) {
 // stored, keys and handle kept, at the same cost; a session of an
 // unknown user still cannot sign itself up.
 func TestSaveProfilePartiQL(t *testing.T) {
-	native, partiql := newUncoveredFixture(t), newUncoveredFixture(t)
+	native, partiql := newFixture(t), newFixture(t)
 	ns, nmeter := native.metered()
 	ps, pmeter := partiql.metered()
 	changed := Profile{Handle: "someone-else", Name: "Adaeze Okafor-Bello", Email: "adaeze@bello.example",

@@ -36,10 +36,8 @@ func newFixture(t *testing.T, sample bool) *fixture {
 // held to the design: for tests that read stored items back by key to
 // check a write (name and id records, children under their parent: reads
 // the application never makes, so coverage would rightly count them as
-// undeclared), for a read of the whole table, and for PartiQL, which
-// coverage does not classify (it counts every statement as undeclared,
-// though each plans to a declared pattern's request). The program's run
-// and the other tests exercise every pattern on covered servers.
+// undeclared), and for a read of the whole table. The program's run and
+// the other tests exercise every pattern on covered servers.
 func newUncoveredFixture(t *testing.T, sample bool) *fixture {
 	t.Helper()
 	return newFixtureOn(t, sortkeytest.New(t), sample)

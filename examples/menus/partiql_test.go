@@ -17,7 +17,7 @@ func (f *fixture) metered() (*Store, *capacity.Meter) {
 // and GetRecipeByName (on GSI2) written as PartiQL read the same recipe at
 // the same cost, and miss the same way.
 func TestRecipeReadsPartiQL(t *testing.T) {
-	f := newUncoveredFixture(t, true)
+	f := newFixture(t, true)
 	s, meter := f.metered()
 	for _, id := range []string{"r1", "r3"} {
 		want, err := s.GetRecipe(f.ctx, id)
@@ -46,7 +46,7 @@ func TestRecipeReadsPartiQL(t *testing.T) {
 // one with each form: the same item is stored, at the same cost, and a
 // missing recipe is refused, not created.
 func TestUpdateRecipePartiQL(t *testing.T) {
-	native, partiql := newUncoveredFixture(t, true), newUncoveredFixture(t, true)
+	native, partiql := newFixture(t, true), newFixture(t, true)
 	ns, nmeter := native.metered()
 	ps, pmeter := partiql.metered()
 	native.must(ns.UpdateRecipe(native.ctx, "r2", 4, 40))

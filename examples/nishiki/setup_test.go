@@ -36,9 +36,7 @@ func newFixture(t *testing.T) *fixture {
 
 // newUncoveredFixture is newFixture on a server whose requests are not
 // held to the design: for a test's read of the whole table, which the
-// application never makes, and for PartiQL, which coverage does not
-// classify (it counts every statement as undeclared, though each plans
-// to a declared pattern's request, exercised natively by the other tests).
+// application never makes.
 func newUncoveredFixture(t *testing.T) *fixture {
 	t.Helper()
 	return newFixtureOn(t, sortkeytest.New(t))

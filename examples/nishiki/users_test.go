@@ -89,7 +89,7 @@ func isUUIDv4(s string) bool {
 // TestUsersPartiQL: GetUser, ListOfUsersGroup and CreateUser written as
 // PartiQL give what the native calls give, at the same capacity.
 func TestUsersPartiQL(t *testing.T) {
-	f := newUncoveredFixture(t)
+	f := newFixture(t)
 	db, meter := capacity.Metered(f.db)
 	s := NewStore(db, DevTable)
 

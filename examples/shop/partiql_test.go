@@ -21,7 +21,7 @@ func (sh *shop) metered() (*Store, *capacity.Meter) {
 // TestListOrdersByStatusPartiQL: the SELECT on "shop"."GSI1" reads the
 // orders ListOrdersByStatus reads, in both directions, at the same cost.
 func TestListOrdersByStatusPartiQL(t *testing.T) {
-	sh := newUncoveredShop(t)
+	sh := newShop(t)
 	s, meter := sh.metered()
 	for _, dir := range []Direction{Ascending, Descending} {
 		for _, status := range []OrderStatus{StatusDelivered, StatusPending, StatusShipped, StatusCancelled} {
@@ -43,7 +43,7 @@ func TestListOrdersByStatusPartiQL(t *testing.T) {
 // the shop, one with each form: the same order comes back, the same item
 // is stored (GSI1 keys included), at the same cost.
 func TestUpdateOrderStatusPartiQL(t *testing.T) {
-	native, partiql := newUncoveredShop(t), newUncoveredShop(t)
+	native, partiql := newShop(t), newShop(t)
 	ns, nmeter := native.metered()
 	ps, pmeter := partiql.metered()
 	pending := native.sample.Orders["ana-2"]

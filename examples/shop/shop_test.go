@@ -26,15 +26,6 @@ func newShop(t *testing.T) *shop {
 	return newShopOn(t, sortkeytest.NewWithOptions(t, coverage.Options(nil)))
 }
 
-// newUncoveredShop is newShop on a server whose requests are not held to
-// the design, for the PartiQL tests: coverage does not classify PartiQL
-// (it counts every statement as undeclared), though each statement plans
-// to a declared pattern's request, exercised natively by the other tests.
-func newUncoveredShop(t *testing.T) *shop {
-	t.Helper()
-	return newShopOn(t, sortkeytest.New(t))
-}
-
 func newShopOn(t *testing.T, srv *sortkeytest.Server) *shop {
 	t.Helper()
 	env, err := runner.Start(ctx, srv.URL)

@@ -32,39 +32,17 @@ func (x *Executor) BatchExecuteStatement(ctx context.Context, in *protocol.Batch
 	return out, nil
 }
 
-// planBatch parses and plans each statement; a statement that fails has
-// a nil plan and its error.
+// planBatch plans each statement with the request's options; a
+// statement that fails has a nil plan and its error.
 func (x *Executor) planBatch(in *protocol.BatchExecuteStatementInput) ([]*Plan, []error) {
-	plans, errs := make([]*Plan, len(in.Statements)), make([]error, len(in.Statements))
+	plans, errs := x.pl.Batch(in)
 	for i, s := range in.Statements {
-		plans[i], errs[i] = x.planOne(s, msgBatchKey)
-		if errs[i] == nil && plans[i].Check != nil {
-			plans[i], errs[i] = nil, existsOutside()
-		}
 		if errs[i] == nil {
 			errs[i] = options(plans[i], &protocol.ExecuteStatementInput{ConsistentRead: s.ConsistentRead,
 				ReturnConsumedCapacity: in.ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure: s.ReturnValuesOnConditionCheckFailure})
 		}
 	}
 	return plans, errs
-}
-
-// planOne plans one statement of a batch or transaction; a read must name
-// the whole key, or fails with keyMsg.
-func (x *Executor) planOne(s protocol.BatchStatementRequest, keyMsg string) (*Plan, error) {
-	st, cached, err := x.parsed.parse(*s.Statement, s.Parameters)
-	if err != nil {
-		return nil, err
-	}
-	k, err := x.keys(st)
-	if err != nil {
-		return nil, err
-	}
-	p, err := cached.plan(st, k)
-	if err == nil && st.Kind == Select && p.Get == nil {
-		return nil, refuse(keyMsg)
-	}
-	return p, err
 }
 
 // sameKind refuses a batch that mixes reads and writes.

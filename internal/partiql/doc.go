@@ -10,6 +10,7 @@
 // The files: scan.go tokenizes, parse.go and literal.go are the
 // recursive-descent parser (grammar above each function), plan.go turns a
 // SELECT into GetItem, Query or Scan and a write into PutItem, UpdateItem
-// or DeleteItem, exec.go is ExecuteStatement, errors.go holds every
-// message text.
+// or DeleteItem, exec.go is ExecuteStatement, planner.go plans without
+// running (the executor and design coverage both plan through it),
+// errors.go holds every message text.
 package partiql

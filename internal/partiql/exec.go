@@ -25,7 +25,7 @@ type Engine interface {
 type Executor struct {
 	e        Engine
 	tx       TransactEngine
-	parsed   cache
+	pl       Planner
 	canceled func([]protocol.CancellationReason) error
 }
 
@@ -35,7 +35,9 @@ func New[E interface {
 	Engine
 	TransactEngine
 }](e E, canceled func([]protocol.CancellationReason) error) *Executor {
-	return &Executor{e: e, tx: e, canceled: canceled}
+	x := &Executor{e: e, tx: e, canceled: canceled}
+	x.pl.schema = e.KeySchema
+	return x
 }
 
 // ExecuteStatement parses, plans and runs one statement.
@@ -43,15 +45,7 @@ func (x *Executor) ExecuteStatement(ctx context.Context, in *protocol.ExecuteSta
 	if err := validate.ExecuteStatement(in); err != nil {
 		return nil, err
 	}
-	st, cached, err := x.parsed.parse(*in.Statement, in.Parameters)
-	if err != nil {
-		return nil, err
-	}
-	k, err := x.keys(st)
-	if err != nil {
-		return nil, err
-	}
-	plan, err := cached.plan(st, k)
+	plan, err := x.pl.Statement(*in.Statement, in.Parameters)
 	if err != nil {
 		return nil, err
 	}
@@ -81,17 +75,6 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 		return planExists(st, k)
 	}
 	return planSelect(st, k)
-}
-
-// keys reads the key schema of the table or index a statement names. An
-// index keyed on several attributes per role is refused, as DynamoDB
-// refuses it (after parsing, before the WHERE is looked at).
-func (x *Executor) keys(st *Statement) (keys, error) {
-	schema, err := x.e.KeySchema(st.Table, st.Index)
-	if err == nil && multiAttribute(schema) {
-		err = refuse(msgMultiKey)
-	}
-	return keysOf(schema), err
 }
 
 // multiAttribute reports whether a key schema has more than one HASH or

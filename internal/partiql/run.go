@@ -43,6 +43,9 @@ func (x *Executor) get(ctx context.Context, in *protocol.GetItemInput) (*protoco
 	if out.Item != nil {
 		res.Items = []attr.Item{out.Item}
 	}
+	if out.Item != nil || out.ItemJSON != nil {
+		res.Count = 1
+	}
 	return res, nil
 }
 
@@ -52,7 +55,8 @@ func page(out *protocol.ReadOutput, err error) (*protocol.ExecuteStatementOutput
 	if err != nil {
 		return nil, err
 	}
-	res := &protocol.ExecuteStatementOutput{ItemsJSON: out.ItemsJSON, ConsumedCapacity: out.ConsumedCapacity}
+	res := &protocol.ExecuteStatementOutput{ItemsJSON: out.ItemsJSON, ConsumedCapacity: out.ConsumedCapacity,
+		Count: out.Count, ScannedCount: out.ScannedCount}
 	if out.Items != nil && out.ItemsJSON == nil {
 		res.Items = *out.Items
 	}

@@ -23,7 +23,7 @@ func (x *Executor) ExecuteTransaction(ctx context.Context, in *protocol.ExecuteT
 	if err := validate.ExecuteTransaction(in); err != nil {
 		return nil, err
 	}
-	plans, err := x.planTransaction(in)
+	plans, err := x.pl.transaction(in)
 	if err != nil {
 		return nil, err
 	}
@@ -33,28 +33,8 @@ func (x *Executor) ExecuteTransaction(ctx context.Context, in *protocol.ExecuteT
 	return x.transactWrite(ctx, plans, in)
 }
 
-// planTransaction plans every statement; any failure is the request's.
-func (x *Executor) planTransaction(in *protocol.ExecuteTransactionInput) ([]*Plan, error) {
-	plans := make([]*Plan, len(in.TransactStatements))
-	for i, s := range in.TransactStatements {
-		p, err := x.planOne(protocol.BatchStatementRequest{Statement: s.Statement, Parameters: s.Parameters}, msgTransactKey)
-		if err != nil {
-			return nil, err
-		}
-		plans[i] = p
-		options(p, &protocol.ExecuteStatementInput{ReturnValuesOnConditionCheckFailure: s.ReturnValuesOnConditionCheckFailure})
-	}
-	return plans, sameKind(plans)
-}
-
 func (x *Executor) transactGet(ctx context.Context, plans []*Plan, in *protocol.ExecuteTransactionInput) (*protocol.ExecuteTransactionOutput, error) {
-	req := &protocol.TransactGetItemsInput{ReturnConsumedCapacity: in.ReturnConsumedCapacity}
-	for _, p := range plans {
-		g := p.Get
-		req.TransactItems = append(req.TransactItems, protocol.TransactGetItem{Get: &protocol.TransactGet{TableName: g.TableName,
-			Key: g.Key, ProjectionExpression: g.ProjectionExpression, ExpressionAttributeNames: g.ExpressionAttributeNames}})
-	}
-	out, err := x.tx.TransactGetItems(ctx, req)
+	out, err := x.tx.TransactGetItems(ctx, transactGetInput(plans, in))
 	if err != nil {
 		return nil, err
 	}
@@ -62,15 +42,32 @@ func (x *Executor) transactGet(ctx context.Context, plans []*Plan, in *protocol.
 }
 
 func (x *Executor) transactWrite(ctx context.Context, plans []*Plan, in *protocol.ExecuteTransactionInput) (*protocol.ExecuteTransactionOutput, error) {
-	req := &protocol.TransactWriteItemsInput{ReturnConsumedCapacity: in.ReturnConsumedCapacity, ClientRequestToken: in.ClientRequestToken}
-	for _, p := range plans {
-		req.TransactItems = append(req.TransactItems, action(p))
-	}
-	out, err := x.tx.TransactWriteItems(ctx, req)
+	out, err := x.tx.TransactWriteItems(ctx, transactWriteInput(plans, in))
 	if err != nil {
 		return nil, x.duplicates(err, plans)
 	}
 	return &protocol.ExecuteTransactionOutput{ConsumedCapacity: out.ConsumedCapacity}, nil
+}
+
+// transactGetInput is the TransactGetItems a transaction of reads runs as.
+func transactGetInput(plans []*Plan, in *protocol.ExecuteTransactionInput) *protocol.TransactGetItemsInput {
+	req := &protocol.TransactGetItemsInput{ReturnConsumedCapacity: in.ReturnConsumedCapacity}
+	for _, p := range plans {
+		g := p.Get
+		req.TransactItems = append(req.TransactItems, protocol.TransactGetItem{Get: &protocol.TransactGet{TableName: g.TableName,
+			Key: g.Key, ProjectionExpression: g.ProjectionExpression, ExpressionAttributeNames: g.ExpressionAttributeNames}})
+	}
+	return req
+}
+
+// transactWriteInput is the TransactWriteItems a transaction of writes
+// runs as.
+func transactWriteInput(plans []*Plan, in *protocol.ExecuteTransactionInput) *protocol.TransactWriteItemsInput {
+	req := &protocol.TransactWriteItemsInput{ReturnConsumedCapacity: in.ReturnConsumedCapacity, ClientRequestToken: in.ClientRequestToken}
+	for _, p := range plans {
+		req.TransactItems = append(req.TransactItems, action(p))
+	}
+	return req
 }
 
 // action is a write plan as a TransactWriteItems action.

@@ -21,6 +21,11 @@ type ExecuteStatementOutput struct {
 	// and separated by commas, as the engine's reads hand them over;
 	// Items is then ignored.
 	ItemsJSON []byte `json:"-"`
+	// Count and ScannedCount are a read's counts as the GetItem, Query
+	// or Scan it ran as made them, for an observer (design coverage):
+	// ItemsJSON is not counted without parsing it, and the wire answer
+	// has neither.
+	Count, ScannedCount int64 `json:"-"`
 }
 
 // AppendJSON writes Items always: DynamoDB answers "Items": [] for a write

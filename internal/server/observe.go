@@ -126,6 +126,10 @@ func capacityMember(in any) **string {
 		return &in.ReturnConsumedCapacity
 	case *protocol.ExecuteStatementInput:
 		return &in.ReturnConsumedCapacity
+	case *protocol.BatchExecuteStatementInput:
+		return &in.ReturnConsumedCapacity
+	case *protocol.ExecuteTransactionInput:
+		return &in.ReturnConsumedCapacity
 	}
 	return nil
 }
@@ -153,6 +157,10 @@ func unaskCapacity(out any) {
 	case *protocol.TransactWriteItemsOutput:
 		out.ConsumedCapacity = nil
 	case *protocol.ExecuteStatementOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.BatchExecuteStatementOutput:
+		out.ConsumedCapacity = nil
+	case *protocol.ExecuteTransactionOutput:
 		out.ConsumedCapacity = nil
 	}
 }

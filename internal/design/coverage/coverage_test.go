@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -145,13 +146,13 @@ func TestWritesCountUnderWritePatternsOrEntities(t *testing.T) {
 	}
 }
 
-func TestScansAndPartiQLAreUndeclared(t *testing.T) {
+func TestScansAreUndeclared(t *testing.T) {
 	r := New(market(t))
 	observe(t, r, "Scan", `{"TableName":"Market","IndexName":"IdLookupIndex"}`, &protocol.ReadOutput{})
 	observe(t, r, "ExecuteStatement", `{"Statement":"SELECT * FROM Market"}`, nil)
 	rep := r.Report()
 	if len(rep.Undeclared) != 2 || !rep.Undeclared[0].Scan || rep.Undeclared[0].Request != "Scan Market (index IdLookupIndex)" ||
-		rep.Undeclared[1].Request != "PartiQL, unclassified" || rep.Undeclared[1].Scan {
+		rep.Undeclared[1].Request != "ExecuteStatement: Scan Market" || !rep.Undeclared[1].Scan {
 		t.Errorf("undeclared %+v", rep.Undeclared)
 	}
 	err := rep.Check()
@@ -280,4 +281,62 @@ func TestBenchDesignFitsTheBenchRequests(t *testing.T) {
 	if err := r.Report().Check(); err != nil {
 		t.Error(err)
 	}
+}
+
+// BenchmarkObserveExecuteStatement is a SELECT by whole key with
+// parameters, which the planner parses from its cached tokens each call.
+func BenchmarkObserveExecuteStatement(b *testing.B) {
+	benchStatement(b, `{"Statement":"SELECT * FROM \"Market\" WHERE pk = ? AND sk = ?","Parameters":[{"S":"U#1"},{"S":"U#1"}]}`)
+}
+
+// BenchmarkObserveExecuteStatementLiteral is the same SELECT with its
+// values written in, whose plan is cached whole.
+func BenchmarkObserveExecuteStatementLiteral(b *testing.B) {
+	benchStatement(b, `{"Statement":"SELECT * FROM \"Market\" WHERE pk = 'U#1' AND sk = 'U#1'"}`)
+}
+
+func benchStatement(b *testing.B, body string) {
+	r := New(market(b))
+	in := &protocol.ExecuteStatementInput{}
+	if err := protocol.Decode([]byte(body), in); err != nil {
+		b.Fatal(err)
+	}
+	out := &protocol.ExecuteStatementOutput{Count: 1, ConsumedCapacity: &protocol.ConsumedCapacity{CapacityUnits: f(0.5)}}
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Observe("ExecuteStatement", in, out, nil, time.Millisecond)
+	}
+	if rep := r.Report(); rep.Patterns[0].Calls == 0 || len(rep.Undeclared) != 0 {
+		b.Fatalf("pattern 1 not counted: %+v", rep)
+	}
+}
+
+// FuzzObserveStatement: whatever the statement and its parameter,
+// classifying neither panics nor counts the call anywhere but once.
+func FuzzObserveStatement(f *testing.F) {
+	f.Add(`SELECT * FROM "Market" WHERE pk = ? AND sk = 'U#1'`, "U#1")
+	f.Add(`SELECT * FROM "Market"."IdLookupIndex" WHERE id = ? AND tp = 'O'`, "n1")
+	f.Add(`INSERT INTO "Market" VALUE {'pk': ?, 'sk': 'U#1'}`, "U#1")
+	f.Add(`DELETE FROM "Market" WHERE pk = ? AND sk = 'x'`, "")
+	f.Add(`EXISTS(SELECT * FROM "Market" WHERE pk = ? AND sk = 'x')`, "x")
+	d := market(f)
+	f.Fuzz(func(t *testing.T, stmt, param string) {
+		r := New(d)
+		in := &protocol.ExecuteStatementInput{Statement: &stmt, Parameters: []attr.Value{{S: &param}}}
+		r.Observe("ExecuteStatement", in, nil, nil, time.Microsecond)
+		rep := r.Report()
+		var n int64
+		for _, p := range rep.Patterns {
+			n += p.Calls
+		}
+		for _, p := range rep.EntityWrites {
+			n += p.Calls
+		}
+		for _, u := range rep.Undeclared {
+			n += u.Calls
+		}
+		if n != 1 {
+			t.Fatalf("%q counted %d times", stmt, n)
+		}
+	})
 }

@@ -7,6 +7,8 @@
 // that fit no pattern (Scans, unknown key prefixes, PartiQL it cannot
 // place) are kept as undeclared, and patterns never called are listed, so
 // that a test run can prove the design is the one the code uses.
+// PartiQL statements are planned by the partiql package's own planner and
+// counted as the native request each runs as (partiql.go).
 //
 // A Recorder is the server's Observer (internal/server); it is safe for
 // concurrent use, and costs a call little: counters are atomic, latency

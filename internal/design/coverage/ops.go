@@ -39,7 +39,7 @@ func (r *Recorder) query(c *call, in *protocol.QueryInput) {
 	var buf termBuf
 	table, index := tableName(in.TableName), deref(in.IndexName)
 	terms, ok := r.keyCondTerms(in, buf[:0])
-	c.later = len(in.ExclusiveStartKey) > 0
+	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.bestIf(ok, c.op, table, index, terms); rp != nil {
 		c.count(rp.stats, false)
 		return
@@ -49,7 +49,7 @@ func (r *Recorder) query(c *call, in *protocol.QueryInput) {
 
 func (r *Recorder) scan(c *call, in *protocol.ScanInput) {
 	table, index := tableName(in.TableName), deref(in.IndexName)
-	c.later = len(in.ExclusiveStartKey) > 0
+	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.best(c.op, table, index, nil); rp != nil {
 		c.count(rp.stats, false)
 		return

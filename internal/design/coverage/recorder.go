@@ -9,6 +9,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
+	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -20,6 +21,7 @@ type Recorder struct {
 	writes   []*writePattern
 	entities []*entityRow
 	shapes   shapes
+	planner  *partiql.Planner
 
 	mu         sync.Mutex
 	undeclared map[string]*undeclared
@@ -54,7 +56,7 @@ const maxUndeclared = 200
 
 // New returns a Recorder for d, with every pattern at zero.
 func New(d *design.Design) *Recorder {
-	r := &Recorder{d: d, undeclared: map[string]*undeclared{}}
+	r := &Recorder{d: d, undeclared: map[string]*undeclared{}, planner: partiql.NewPlanner(schemaOf(d))}
 	for i := range d.Patterns {
 		p := &d.Patterns[i]
 		r.reads = append(r.reads, &readPattern{p: p, family: family(p.Operation), stats: &stats{}})
@@ -72,22 +74,34 @@ func New(d *design.Design) *Recorder {
 // input, out the engine's output (nil on error).
 func (r *Recorder) Observe(op string, in, out any, err error, took time.Duration) {
 	c := call{op: op, in: in, err: err, took: took}
-	c.read(out)
 	switch in := in.(type) {
-	case *protocol.GetItemInput:
-		r.getItem(&c, in)
-	case *protocol.QueryInput:
-		r.query(&c, in)
-	case *protocol.ScanInput:
-		r.scan(&c, in)
-	case *protocol.BatchGetItemInput:
-		r.batchGet(&c, in)
-	case *protocol.TransactGetItemsInput:
-		r.transactGet(&c, in)
-	case *protocol.ExecuteStatementInput, *protocol.BatchExecuteStatementInput, *protocol.ExecuteTransactionInput:
-		r.note(&c, "PartiQL, unclassified", false)
+	case *protocol.ExecuteStatementInput:
+		r.statement(&c, in, out)
+	case *protocol.BatchExecuteStatementInput:
+		r.batchStatements(&c, in, out)
+	case *protocol.ExecuteTransactionInput:
+		r.transaction(&c, in, out)
 	default:
-		r.write(&c)
+		c.read(out)
+		r.classify(&c)
+	}
+}
+
+// classify counts a native request under the pattern it serves.
+func (r *Recorder) classify(c *call) {
+	switch in := c.in.(type) {
+	case *protocol.GetItemInput:
+		r.getItem(c, in)
+	case *protocol.QueryInput:
+		r.query(c, in)
+	case *protocol.ScanInput:
+		r.scan(c, in)
+	case *protocol.BatchGetItemInput:
+		r.batchGet(c, in)
+	case *protocol.TransactGetItemsInput:
+		r.transactGet(c, in)
+	default:
+		r.write(c)
 	}
 }
 
@@ -101,6 +115,10 @@ type call struct {
 	written        int64
 	units          float64
 	later          bool
+	// via is the PartiQL request a native request was planned from, and
+	// viaOp its operation; nil for a native request.
+	via   any
+	viaOp string
 }
 
 // read takes the counts and the capacity from an output.
@@ -139,7 +157,12 @@ func (c *call) readWrite(out any) {
 	case *protocol.TransactWriteItemsOutput:
 		c.units = unitsList(o.ConsumedCapacity)
 	case *protocol.ExecuteStatementOutput:
-		c.items, c.units = int64(len(o.Items)), units(o.ConsumedCapacity)
+		c.items, c.scanned, c.units = o.Count, o.ScannedCount, units(o.ConsumedCapacity)
+	case *protocol.ExecuteTransactionOutput:
+		for _, r := range o.Responses {
+			c.items += boolInt(r.Item != nil)
+		}
+		c.units = unitsList(o.ConsumedCapacity)
 	}
 }
 
@@ -189,10 +212,14 @@ func (c *call) count(s *stats, write bool) {
 // note counts c as undeclared under what, keeping the first such call's
 // input as the example.
 func (r *Recorder) note(c *call, what string, scan bool) {
+	shown := c.in
+	if c.via != nil {
+		what, shown = c.viaOp+": "+what, c.via
+	}
 	r.mu.Lock()
 	u := r.undeclared[what]
 	if u == nil && len(r.undeclared) < maxUndeclared {
-		u = &undeclared{scan: scan, example: example(c.in)}
+		u = &undeclared{scan: scan, example: example(shown)}
 		r.undeclared[what] = u
 		r.order = append(r.order, what)
 	}
