@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/auth"
+	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
@@ -55,6 +56,11 @@ type Options struct {
 	// Coverage is design coverage shared with other DBs (NewCoverage),
 	// for a report over many servers; set it or Design, not both.
 	Coverage *Coverage
+	// Console serves the web console at /console/ on Handler (GET only,
+	// docs/CONSOLE.md): read-only pages of tables, item collections and
+	// indexes, read through the API as a client would. With Auth, it
+	// shows no data, only that it is off until console sign-in exists.
+	Console bool
 }
 
 // DB is an open sortkey database.
@@ -90,6 +96,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
+	mountConsole(h, opts.Console, cfg != nil)
 	db.handler = h
 	return db, nil
 }
@@ -145,3 +152,15 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 // Close closes the database. Stop serving its Handler first: requests that
 // arrive after Close fail.
 func (db *DB) Close() error { return db.eng.Close() }
+
+// mountConsole serves the console on h when on; with access control on it
+// is the locked console, since it has no sign-in to act as a principal.
+func mountConsole(h *server.Handler, on, accessControl bool) {
+	switch {
+	case !on:
+	case accessControl:
+		h.SetConsole(console.Locked())
+	default:
+		h.SetConsole(console.New(h))
+	}
+}

@@ -38,6 +38,7 @@ type serveFlags struct {
 	transientDelay time.Duration
 	authFile       string
 	designFile     string
+	console        bool
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -63,6 +64,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
+	fs.BoolVar(&f.console, "console", true, "serve the read-only web console at /console/ (docs/CONSOLE.md); with --auth it shows no data until console sign-in exists")
 	connFlags(fs, f)
 	return fs
 }
@@ -145,7 +147,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		return nil, nil, err
 	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -36,7 +36,8 @@ type Handler struct {
 	ops       map[string]operation // DynamoDB_20120810.*
 	streamOps map[string]operation // DynamoDBStreams_20120810.*
 	guard     Guard
-	observer  Observer // nil: none
+	observer  Observer     // nil: none
+	console   http.Handler // nil: none
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -62,6 +63,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	if h.observer != nil && r.Method == http.MethodGet && r.URL.Path == DesignReportPath {
 		h.serveReport(w, r)
+		return
+	}
+	if h.console != nil && consolePath(r.URL.Path) {
+		h.serveConsole(w, r)
 		return
 	}
 	if answered(w, r) {

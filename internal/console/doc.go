@@ -1,0 +1,29 @@
+// Package console is sortkey's web console: server-rendered pages under
+// /console/ that show tables, their item collections and how each index
+// sees the same items.
+//
+// Why it looks the way it does:
+//
+//   - It reads data only through the DynamoDB API, as any client would:
+//     it is given the server's API handler and POSTs JSON 1.0 requests
+//     (ListTables, DescribeTable, DescribeTimeToLive, Scan) to it in
+//     process. It never reaches into the engine, so it sees exactly what a
+//     client sees and can never show more than the API allows.
+//   - Pages are html/template rendered on the server, with an embedded
+//     stylesheet and no JavaScript: nothing to build, nothing fetched from
+//     the network, and every page testable with plain HTTP as well as in a
+//     browser. html/template escapes every item value, and the
+//     Content-Security-Policy (default-src 'self') refuses inline script
+//     should any slip through.
+//   - Every page has its own URL (/console/, /console/tables/NAME,
+//     /console/tables/NAME/indexes/INDEX), so a link can be shared; paging
+//     is a ?start= token (the LastEvaluatedKey as base64url JSON) and a
+//     ?limit= page size, so a page never loads a table whole.
+//   - This increment is read-only: the console has no endpoint that
+//     writes, so it has no cross-site request forgery surface yet. Forms
+//     that write will need a CSRF check when they come.
+//   - With access control on, the console would need the caller's
+//     credential to act as that principal; sign-in is not built yet, so
+//     the console then shows no data at all (Locked) rather than read
+//     past a policy.
+package console
