@@ -266,3 +266,19 @@ func TestAccessControlOnShowsNoData(t *testing.T) {
 		}
 	}
 }
+
+// The API allows any origin (CORS), but console pages are for the
+// console's own origin: no other site's script may read them.
+func TestConsolePagesAllowNoOtherOrigin(t *testing.T) {
+	srv, _ := newServer(t)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/console/tables/Market", nil)
+	req.Header.Set("Origin", "http://elsewhere.example")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Access-Control-Allow-Origin"); got != "" {
+		t.Errorf("console page allows origin %q", got)
+	}
+}

@@ -51,6 +51,11 @@ func New(e *engine.Engine, g Guard) *Handler {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rid := requestID()
 	w.Header()[requestIDHeader] = []string{rid}
+	// The console comes before CORS: its pages are for its own origin only.
+	if h.console != nil && consolePath(r.URL.Path) {
+		h.serveConsole(w, r)
+		return
+	}
 	if _, ok := r.Header[originHeader]; ok {
 		allowOrigin(w.Header())
 	}
@@ -63,10 +68,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	if h.observer != nil && r.Method == http.MethodGet && r.URL.Path == DesignReportPath {
 		h.serveReport(w, r)
-		return
-	}
-	if h.console != nil && consolePath(r.URL.Path) {
-		h.serveConsole(w, r)
 		return
 	}
 	if answered(w, r) {
