@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/server"
 )
 
 const (
@@ -33,7 +35,7 @@ func (c client) call(ctx context.Context, op string, in, out any) error {
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(server.Unobserved(ctx), http.MethodPost, "/", bytes.NewReader(body))
 	if err != nil {
 		return err
 	}

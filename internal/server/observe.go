@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"time"
@@ -47,6 +48,17 @@ func loopback(addr string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+type unobservedKey struct{}
+
+// Unobserved marks the API calls made with ctx as sortkey's own (the
+// console reading tables to show them): an Observer does not see them, so
+// that design coverage counts only the application's requests.
+func Unobserved(ctx context.Context) context.Context {
+	return context.WithValue(ctx, unobservedKey{}, true)
+}
+
+func unobserved(ctx context.Context) bool { return ctx.Value(unobservedKey{}) != nil }
 
 // SetObserver makes o watch every call; nil, the default, watches none.
 // Set it before the handler serves.

@@ -103,7 +103,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 		return nil, err
 	}
 	var ob *observing
-	if h.observer != nil {
+	if h.observer != nil && !unobserved(ctx) {
 		ob = &observing{h.observer, name}
 	}
 	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob)
