@@ -47,9 +47,16 @@ func New(api http.Handler) *Console {
 	c.mux.HandleFunc("GET /console/tables/{table}", c.table)
 	c.mux.HandleFunc("GET /console/tables/{table}/indexes/{index}", c.index)
 	c.mux.HandleFunc("GET /console/static/console.css", serveCSS)
+	for _, add := range routes {
+		add(c)
+	}
 	c.mux.HandleFunc("/console/", notFound)
 	return c
 }
+
+// routes are the pages that register themselves from their own files
+// (an init in each), so that pages are added without editing New.
+var routes []func(c *Console)
 
 // Locked is the console while access control is on: every page explains
 // that it is off, and none shows data.
