@@ -6,7 +6,7 @@
 //
 //   - It reads data only through the DynamoDB API, as any client would:
 //     it is given the server's API handler and POSTs JSON 1.0 requests
-//     (ListTables, DescribeTable, DescribeTimeToLive, Scan) to it in
+//     (ListTables, DescribeTable, DescribeTimeToLive, Scan, Query) to it in
 //     process. It never reaches into the engine, so it sees exactly what a
 //     client sees and can never show more than the API allows.
 //   - Pages are html/template rendered on the server, with an embedded
