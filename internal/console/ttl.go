@@ -37,6 +37,7 @@ const (
 	// maxTTLAge is how far in the past a TTL value may be and still
 	// expire; DynamoDB ignores older ones.
 	maxTTLAge = 5 * 365 * 24 * time.Hour
+	maxEpoch  = 1e13 // seconds, some 300,000 years either side of 1970
 )
 
 // expiring is one item with a TTL on the TTL page.
@@ -124,7 +125,9 @@ func expiry(it item, attr string, keys []string, now time.Time) (expiring, bool)
 	if err != nil || math.IsInf(sec, 0) || math.IsNaN(sec) {
 		return expiring{}, false
 	}
-	at := time.UnixMilli(int64(sec * 1000)).UTC()
+	// Clamped so that milliseconds fit an int64; such values are shown as
+	// far past or far future either way.
+	at := time.UnixMilli(int64(max(min(sec, maxEpoch), -maxEpoch) * 1000)).UTC()
 	e := expiring{Key: keyCells(keys, it), Value: s, At: at.Format(time.RFC3339), epoch: sec}
 	left := at.Sub(now)
 	switch {
