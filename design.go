@@ -14,6 +14,7 @@ import (
 // undeclared. One Coverage may be shared by many DBs (Options.Coverage),
 // as a package's tests share one report.
 type Coverage struct {
+	d   *design.Design // shown by the console's design view
 	rec *coverage.Recorder
 }
 
@@ -32,7 +33,7 @@ func NewCoverage(designDoc []byte) (*Coverage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Coverage{rec: coverage.New(d)}, nil
+	return &Coverage{d: d, rec: coverage.New(d)}, nil
 }
 
 // JSON is the report as served at GET /sortkey/design/report.

@@ -96,7 +96,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts.Console, cfg != nil)
+	mountConsole(h, opts, cfg != nil, cov)
 	db.handler = h
 	return db, nil
 }
@@ -155,12 +155,19 @@ func (db *DB) Close() error { return db.eng.Close() }
 
 // mountConsole serves the console on h when on; with access control on it
 // is the locked console, since it has no sign-in to act as a principal.
-func mountConsole(h *server.Handler, on, accessControl bool) {
+func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Coverage) {
 	switch {
-	case !on:
+	case !opts.Console:
 	case accessControl:
 		h.SetConsole(console.Locked())
 	default:
-		h.SetConsole(console.New(h))
+		c := console.New(h)
+		if opts.Now != nil {
+			c.SetClock(opts.Now)
+		}
+		if cov != nil {
+			c.SetDesign(cov.d, cov.rec.Report)
+		}
+		h.SetConsole(c)
 	}
 }

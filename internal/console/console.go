@@ -35,8 +35,10 @@ const (
 
 // Console serves the console's pages.
 type Console struct {
-	mux *http.ServeMux
-	api client
+	mux    *http.ServeMux
+	api    client
+	design designSource // design.go: the loaded design, if any
+	now    clock        // ttl.go: the server's clock
 }
 
 // New returns the console, reading through api, the server's DynamoDB API

@@ -1,6 +1,7 @@
 // Package console is sortkey's web console: server-rendered pages under
 // /console/ that show tables, their item collections and how each index
-// sees the same items.
+// sees the same items, what Time to Live expires next, and the loaded
+// design with its live coverage.
 //
 // Why it looks the way it does:
 //
@@ -22,6 +23,10 @@
 //   - This increment is read-only: the console has no endpoint that
 //     writes, so it has no cross-site request forgery surface yet. Forms
 //     that write will need a CSRF check when they come.
+//   - The design and its coverage report getter are handed to the console
+//     (SetDesign) by whoever opened the DB, as is the server's clock
+//     (SetClock): the console still never reaches into the engine, and
+//     its TTL view tells time as the sweeper does.
 //   - With access control on, the console would need the caller's
 //     credential to act as that principal; sign-in is not built yet, so
 //     the console then shows no data at all (Locked) rather than read

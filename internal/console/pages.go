@@ -30,7 +30,7 @@ func (c *Console) tables(w http.ResponseWriter, r *http.Request) {
 		}
 		rows = append(rows, tr)
 	}
-	page(w, http.StatusOK, "tables", map[string]any{"Tables": rows})
+	page(w, http.StatusOK, "tables", map[string]any{"Tables": rows, "Design": c.design.d != nil})
 }
 
 func (c *Console) tableRow(ctx context.Context, name string) (tableRow, error) {
@@ -83,6 +83,7 @@ type collections struct {
 	Groups                         []group
 	Count, Limit                   int
 	Next, First                    string
+	TTL                            string // the TTL attribute when enabled
 }
 
 func (c *Console) table(w http.ResponseWriter, r *http.Request) {
@@ -111,7 +112,11 @@ func (c *Console) collections(w http.ResponseWriter, r *http.Request, table, ind
 		notFoundIndex(w, d, index, err)
 		return
 	}
-	page(w, http.StatusOK, "collections", c.view(d, index, limit, out))
+	v := c.view(d, index, limit, out)
+	if t, err := c.api.ttl(r.Context(), table); index == "" && err == nil && t.TimeToLiveDescription.TimeToLiveStatus == "ENABLED" {
+		v.TTL = t.TimeToLiveDescription.AttributeName // ttl.go links to its view
+	}
+	page(w, http.StatusOK, "collections", v)
 }
 
 // notFoundIndex answers a failed Scan: an index the table lacks is a 404
