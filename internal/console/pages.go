@@ -84,6 +84,7 @@ type collections struct {
 	Count, Limit                   int
 	Next, First                    string
 	TTL                            string // the TTL attribute when enabled
+	Stream                         string // the stream view type when enabled (stream.go)
 }
 
 func (c *Console) table(w http.ResponseWriter, r *http.Request) {
@@ -150,6 +151,9 @@ func (c *Console) view(d *tableDoc, index string, limit int, out *scanOut) colle
 		v.Indexes = append(v.Indexes, ix.IndexName)
 	}
 	v.Keys = schemaText(schema)
+	if st := d.StreamSpecification; st != nil && st.StreamEnabled && index == "" {
+		v.Stream = st.StreamViewType
+	}
 	v.Partition = keyNames(schema, "HASH")
 	keys := append(append(keyNames(schema, "HASH"), keyNames(schema, "RANGE")...), keyNames(d.KeySchema, "HASH")...)
 	v.Columns = columns(append(keys, keyNames(d.KeySchema, "RANGE")...), out.Items)
