@@ -1,17 +1,19 @@
 // Package console is sortkey's web console: server-rendered pages under
 // /console/ that show tables, their item collections and how each index
-// sees the same items, what Time to Live expires next, and the loaded
-// design with its live coverage.
+// sees the same items, what Time to Live expires next, a table's stream
+// records as they happen, and the loaded design with its live coverage.
 //
 // Why it looks the way it does:
 //
 //   - It reads data only through the DynamoDB API, as any client would:
 //     it is given the server's API handler and POSTs JSON 1.0 requests
-//     (ListTables, DescribeTable, DescribeTimeToLive, Scan, Query) to it in
+//     (ListTables, DescribeTable, DescribeTimeToLive, Scan, Query, and the
+//     Streams API's DescribeStream, GetShardIterator, GetRecords) to it in
 //     process. It never reaches into the engine, so it sees exactly what a
 //     client sees and can never show more than the API allows.
 //   - Pages are html/template rendered on the server, with an embedded
-//     stylesheet and no JavaScript: nothing to build, nothing fetched from
+//     stylesheet and no JavaScript but the stream tail's small embedded
+//     tail.js (polling JSON, writing with textContent): nothing to build, nothing fetched from
 //     the network, and every page testable with plain HTTP as well as in a
 //     browser. html/template escapes every item value, and the
 //     Content-Security-Policy (default-src 'self') refuses inline script
