@@ -13,8 +13,8 @@
 //     client sees and can never show more than the API allows.
 //   - Pages are html/template rendered on the server, with an embedded
 //     stylesheet and no JavaScript but the stream tail's small embedded
-//     tail.js (polling JSON, writing with textContent): nothing to build, nothing fetched from
-//     the network, and every page testable with plain HTTP as well as in a
+//     tail.js (polling JSON, writing with textContent): nothing to build,
+//     nothing fetched from the network, and every page testable with plain HTTP as well as in a
 //     browser. html/template escapes every item value, and the
 //     Content-Security-Policy (default-src 'self') refuses inline script
 //     should any slip through.

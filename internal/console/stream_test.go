@@ -3,6 +3,7 @@ package console_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -191,5 +192,33 @@ func TestStreamPageShowsMarkupAsText(t *testing.T) {
 	_, _, body := get(t, srv.URL+"/console/tables/Feed/stream")
 	if strings.Contains(body, "<img") || !strings.Contains(body, "&lt;img src=x onerror=alert(1)&gt;") {
 		t.Errorf("the stored markup is not shown as text")
+	}
+}
+
+// One poll reads at most 100 records; the next poll, after the last one
+// read, gets the rest.
+func TestStreamPollIsBounded(t *testing.T) {
+	srv, c := newStreamServer(t)
+	for i := 0; i < 150; i += 25 {
+		var reqs []types.WriteRequest
+		for j := i; j < i+25; j++ {
+			reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{"id": s(fmt.Sprint("bulk-", j))}}})
+		}
+		if _, err := c.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{"Feed": reqs}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := srv.URL + "/console/tables/Feed/stream/records?after="
+	_, first := records(t, base)
+	if len(first.Records) != 100 {
+		t.Fatalf("first poll read %d records, want the bound of 100", len(first.Records))
+	}
+	_, rest := records(t, base+first.Records[99].Seq)
+	if len(rest.Records) != 53 {
+		t.Errorf("second poll read %d records, want the other 53", len(rest.Records))
+	}
+	_, _, body := get(t, srv.URL+"/console/tables/Feed/stream")
+	if n := len(recordRe.FindAllString(body, -1)); n != 100 || !strings.Contains(body, "Read 153 records") {
+		t.Errorf("page shows %d rows, want the newest 100 of the 153 read", n)
 	}
 }
