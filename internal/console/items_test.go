@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
@@ -291,5 +292,15 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	status, _, _ := post(t, srv, "/console/tables/Market/items/delete", good, map[string]string{"Origin": "", "Referer": srv.URL + "/console/"})
 	if status != http.StatusSeeOther {
 		t.Errorf("same-origin Referer without Origin: %d, want the delete done", status)
+	}
+}
+
+// With access control on, the write routes are as off as every page.
+func TestAccessControlOnRefusesWrites(t *testing.T) {
+	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Console: true, Auth: []byte(authDoc)})
+	v := url.Values{"item": {`{"PK": {"S": "x"}, "SK": {"S": "y"}}`}}
+	status, _, body := post(t, srv, "/console/tables/Market/items/save", v, nil)
+	if status != http.StatusForbidden || !strings.Contains(body, "signing in to the console is not built yet") {
+		t.Errorf("POST with --auth: %d, want the console-off page\n%s", status, body)
 	}
 }
