@@ -48,3 +48,19 @@ func FuzzParseItem(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTableForm: the create-table form is anyone's; it gives a request
+// with the form's key schema, or an error, never a panic.
+func FuzzTableForm(f *testing.F) {
+	f.Add("T", "PROVISIONED", "5", `[{"IndexName": "G"}]`, `[{"AttributeName": "g", "AttributeType": "S"}]`)
+	f.Add("T", "PAY_PER_REQUEST", "x", `[{`, `{}`)
+	f.Fuzz(func(t *testing.T, name, billing, rcu, gsis, defs string) {
+		in, err := tableForm{Name: name, PK: "id", PKType: "S", Billing: billing, RCU: rcu, WCU: rcu, GSIs: gsis, Defs: defs}.input()
+		if err == nil && (len(in.KeySchema) != 1 || in.KeySchema[0].AttributeName != "id") {
+			t.Fatalf("key schema %v, want id HASH", in.KeySchema)
+		}
+		if err == nil && billing == "PROVISIONED" && in.ProvisionedThroughput == nil {
+			t.Fatal("provisioned table without throughput")
+		}
+	})
+}

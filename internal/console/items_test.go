@@ -304,3 +304,15 @@ func TestAccessControlOnRefusesWrites(t *testing.T) {
 		t.Errorf("POST with --auth: %d, want the console-off page\n%s", status, body)
 	}
 }
+
+// formValues is a form's fields, given as name, value pairs after base.
+func formValues(base map[string]string, pairs ...string) url.Values {
+	v := url.Values{}
+	for k, x := range base {
+		v.Set(k, x)
+	}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		v.Set(pairs[i], pairs[i+1])
+	}
+	return v
+}
