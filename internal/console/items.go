@@ -124,7 +124,11 @@ func (c *Console) saveItem(w http.ResponseWriter, r *http.Request) {
 	}
 	in := putIn{TableName: d.TableName, Item: it}
 	in.condition(was, keyAttrs(d))
-	c.written(w, r, d, p, it, c.api.call(r.Context(), "PutItem", in, &struct{}{}))
+	err = c.unchanged(r.Context(), d, was)
+	if err == nil {
+		err = c.api.call(r.Context(), "PutItem", in, &struct{}{})
+	}
+	c.written(w, r, d, p, it, err)
 }
 
 // deleteItem deletes the item as loaded, only if it is still so.
@@ -145,7 +149,11 @@ func (c *Console) deleteItem(w http.ResponseWriter, r *http.Request) {
 	}
 	in := putIn{TableName: d.TableName, Key: keyOf(keyAttrs(d), was)}
 	in.condition(was, nil)
-	c.written(w, r, d, p, was, c.api.call(r.Context(), "DeleteItem", in, &struct{}{}))
+	err = c.unchanged(r.Context(), d, was)
+	if err == nil {
+		err = c.api.call(r.Context(), "DeleteItem", in, &struct{}{})
+	}
+	c.written(w, r, d, p, was, err)
 }
 
 // written answers a put or delete: back to the table when done, else the
@@ -246,6 +254,28 @@ func canonical(it item) string {
 
 func indent(it item) string {
 	b, _ := json.MarshalIndent(it, "", "  ")
+	return string(b)
+}
+
+// unchanged refuses, as the condition would, an edit of an item that
+// gained attributes since it was loaded: the condition checks only the
+// attributes loaded. Values are compared as JSON with sorted names, since
+// nested maps may come back in any order.
+func (c *Console) unchanged(ctx context.Context, d *tableDoc, was item) error {
+	if was == nil {
+		return nil
+	}
+	now, err := c.api.getItem(ctx, d.TableName, keyOf(keyAttrs(d), was))
+	if err != nil || normal(now) == normal(was) {
+		return err
+	}
+	return &apiError{Type: "ConditionalCheckFailedException", Message: msgConflict}
+}
+
+func normal(it item) string {
+	var v any
+	_ = json.Unmarshal([]byte(canonical(it)), &v)
+	b, _ := json.Marshal(v)
 	return string(b)
 }
 

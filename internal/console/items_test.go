@@ -163,6 +163,25 @@ func TestConflictingSaveIsRefused(t *testing.T) {
 	}
 }
 
+// An attribute added by another writer since the item was loaded also
+// refuses the save: the form's item would drop it.
+func TestSaveRefusedWhenAnAttributeWasAdded(t *testing.T) {
+	srv, c := newServer(t)
+	body, pk, sk := editPage(t, srv)
+	_, err := c.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{TableName: aws.String("Market"),
+		Key: map[string]types.AttributeValue{"PK": s(pk), "SK": s(sk)}, UpdateExpression: aws.String("SET added = :a"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":a": s("by-other")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := form(t, body, "item-form")
+	v.Set("item", html.UnescapeString(textRe.FindStringSubmatch(body)[1]))
+	status, _, page := post(t, srv, "/console/tables/Market/items/save", v, nil)
+	if status != http.StatusConflict || !strings.Contains(page, "by-other") || strAttr(getItem(t, c, pk, sk), "added") != "by-other" {
+		t.Errorf("save over an added attribute: %d, want 409 and the attribute kept\n%s", status, page)
+	}
+}
+
 func TestDeleteItem(t *testing.T) {
 	srv, c := newServer(t)
 	body, pk, sk := editPage(t, srv)
