@@ -230,3 +230,27 @@ func checkTraffic(t *testing.T, w *watch, base string) {
 		t.Errorf("dialogs opened: %q", w.dialogs)
 	}
 }
+
+// A person edits an item in the browser: opens its edit page from the
+// collection, changes an attribute, saves, and sees it in the collection.
+func TestBrowserEditsAnItem(t *testing.T) {
+	srv, _ := newServer(t)
+	ctx := tab(t)
+	w := watchTab(t, ctx)
+	open(t, ctx, srv.URL+"/console/tables/Market")
+	clickThrough(t, ctx, "a.edit-link")
+	text0 := get1(t, ctx, chromedp.Value(chromedp.CSS("#item-text")))
+	edited := strings.Replace(text0, `"PK": {`, `"status": {"S": "edited-in-browser"}, "PK": {`, 1)
+	if _, err := chromedp.Run(ctx, chromedp.SetValue(chromedp.CSS("#item-text"), edited)); err != nil {
+		t.Fatal(err)
+	}
+	shoot(t, ctx, "item")
+	clickThrough(t, ctx, "#item-save")
+	if loc := get1(t, ctx, chromedp.Location()); loc != srv.URL+"/console/tables/Market" {
+		t.Fatalf("after save the browser is at %s, want the collection\n%s", loc, text(t, ctx, "main"))
+	}
+	if !strings.Contains(text(t, ctx, "#items"), "edited-in-browser") {
+		t.Errorf("the collection does not show the saved attribute")
+	}
+	checkTraffic(t, w, srv.URL)
+}

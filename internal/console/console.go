@@ -29,7 +29,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 const (
 	msgNotFound = "There is no console page at this address."
 	msgLocked   = "Access control is on (--auth), and signing in to the console is not built yet, so the console is off: it shows no data rather than read past a policy. Use the AWS CLI or an SDK with your keys meanwhile."
-	msgMethod   = "The console is read-only: it answers GET only."
+	msgMethod   = "This console page is read-only: it answers GET only."
 	msgLimit    = "limit must be a whole number from 1 to 1000"
 )
 
@@ -93,6 +93,9 @@ func readOnly(w http.ResponseWriter, r *http.Request) bool {
 	h.Set("Cache-Control", "no-store")
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		return true
+	}
+	if writable(r) { // csrf.go: the write forms, from the console's own pages only
+		return sameOrigin(w, r)
 	}
 	h.Set("Allow", "GET, HEAD")
 	page(w, http.StatusMethodNotAllowed, "error", errorPage{Title: "Method not allowed", Message: msgMethod})

@@ -22,9 +22,13 @@
 //     /console/tables/NAME/indexes/INDEX), so a link can be shared; paging
 //     is a ?start= token (the LastEvaluatedKey as base64url JSON) and a
 //     ?limit= page size, so a page never loads a table whole.
-//   - This increment is read-only: the console has no endpoint that
-//     writes, so it has no cross-site request forgery surface yet. Forms
-//     that write will need a CSRF check when they come.
+//   - Its only writes are the item forms (items.go) and the table forms
+//     (tablesw.go), and they write through the API too (PutItem,
+//     DeleteItem, CreateTable, DeleteTable); item writes are conditional
+//     on the item being as the user loaded it. A POST is taken only by a route that opts in
+//     (postRoute), only from the console's own origin and only with a form
+//     token this process signed for that very form (csrf.go), so another
+//     site cannot make a user's browser write.
 //   - The design and its coverage report getter are handed to the console
 //     (SetDesign) by whoever opened the DB, as is the server's clock
 //     (SetClock): the console still never reaches into the engine, and

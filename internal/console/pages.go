@@ -158,6 +158,9 @@ func (c *Console) view(d *tableDoc, index string, limit int, out *scanOut) colle
 	keys := append(append(keyNames(schema, "HASH"), keyNames(schema, "RANGE")...), keyNames(d.KeySchema, "HASH")...)
 	v.Columns = columns(append(keys, keyNames(d.KeySchema, "RANGE")...), out.Items)
 	v.Groups = groups(v.Partition, v.Columns, out.Items)
+	if index == "" {
+		addEdits(d, v.Groups, out.Items) // items.go
+	}
 	v.First = pageURL(d.TableName, index, "", limit)
 	if tok := encodeToken(out.LastEvaluatedKey); tok != "" {
 		v.Next = pageURL(d.TableName, index, tok, limit)

@@ -129,6 +129,7 @@ func row(cols []string, it item) []cell {
 type group struct {
 	Key  []cell
 	Rows [][]cell
+	Edit []string // items.go: each row's edit page, on a table's page
 }
 
 // groups splits a page's items into runs of equal partition key values.
