@@ -63,6 +63,18 @@ func TestUpdateTableAddsAGSI(t *testing.T) {
 	}
 }
 
+func TestUpdateTableDeletesAGSIAndProtects(t *testing.T) {
+	srv, c := newServer(t)
+	v := updateValues(t, srv, "dropgsi", "ByPlace", "protection", "on", "action", "update")
+	if status, _, page := post(t, srv, updPath, v, nil); status != http.StatusSeeOther {
+		t.Fatalf("update: %d\n%s", status, page)
+	}
+	d := tableExists(t, c, "Market")
+	if names := gsiNames(t, c); strings.Contains(strings.Join(names, ","), "ByPlace") || !aws.ToBool(d.DeletionProtectionEnabled) {
+		t.Fatalf("GSIs %v, protection %v; want ByPlace gone and protection on", names, aws.ToBool(d.DeletionProtectionEnabled))
+	}
+}
+
 func TestUpdateTableStreamAndTTL(t *testing.T) {
 	srv, c := newServer(t)
 	v := updateValues(t, srv, "stream", "on", "viewtype", "NEW_IMAGE", "ttl", "on", "ttlattr", "expires", "action", "update")
@@ -92,6 +104,10 @@ func TestUpdateTableErrors(t *testing.T) {
 	if status != http.StatusBadRequest || !strings.Contains(page, `id="u-error"`) || !strings.Contains(page, "Exception") ||
 		!strings.Contains(page, `id="u-gsipk" value="name"`) {
 		t.Fatalf("duplicate GSI: %d, want DynamoDB's error with the form kept\n%s", status, page)
+	}
+	v = updateValues(t, srv, "action", "preview")
+	if status, _, page = post(t, srv, updPath, v, nil); status != http.StatusBadRequest || !strings.Contains(page, "Nothing to change") {
+		t.Fatalf("empty form: %d\n%s", status, page)
 	}
 	v = updateValues(t, srv, "protection", "on", "action", "update")
 	status, _, page = post(t, srv, updPath, v, map[string]string{"Sec-Fetch-Site": "cross-site"})
