@@ -23,9 +23,10 @@
 //     is a ?start= token (the LastEvaluatedKey as base64url JSON) and a
 //     ?limit= page size, so a page never loads a table whole.
 //   - Its only writes are the item forms (items.go), the table forms
-//     (tablesw.go) and the PartiQL editor (partiql.go), and they write
-//     through the API too (PutItem, DeleteItem, CreateTable, DeleteTable,
-//     ExecuteStatement); item writes are conditional
+//     (tablesw.go, tableupd.go) and the PartiQL editor (partiql.go), and
+//     they write through the API too (PutItem, DeleteItem, CreateTable,
+//     DeleteTable, UpdateTable, UpdateTimeToLive, ExecuteStatement); item
+//     writes are conditional
 //     on the item being as the user loaded it. A POST is taken only by a route that opts in
 //     (postRoute), only from the console's own origin and only with a form
 //     token this process signed for that very form (csrf.go), so another
