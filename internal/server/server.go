@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
@@ -38,6 +39,7 @@ type Handler struct {
 	guard     Guard
 	observer  Observer     // nil: none
 	console   http.Handler // nil: none
+	watchers  []Watcher
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -74,19 +76,35 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp = replyTo(w, r)
-	out, err := h.serve(w, r)
-	if err != nil {
-		writeError(rp, apierr.Wrap(err))
-		return
+	var start time.Time
+	if len(h.watchers) > 0 {
+		start = time.Now()
 	}
-	writeJSON(rp, http.StatusOK, out)
+	name, out, err := h.serve(w, r)
+	var e *apierr.Error
+	if err != nil {
+		e = apierr.Wrap(err)
+		writeError(rp, e)
+	} else {
+		writeJSON(rp, http.StatusOK, out)
+	}
+	if len(h.watchers) > 0 {
+		h.watched(r, rid, name, start, e)
+	}
 }
 
-func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (any, error) {
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) (string, any, error) {
 	name, fn, err := h.operation(r)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
+	out, err := h.run(w, r, name, fn)
+	return name, out, err
+}
+
+// run reads, authenticates and decodes the call r to operation name and
+// runs it.
+func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn opFunc) (any, error) {
 	body, err := readBody(r)
 	if err != nil {
 		// The body was not read to its end, so the bytes still to come
