@@ -40,6 +40,7 @@ type Handler struct {
 	observer  Observer     // nil: none
 	console   http.Handler // nil: none
 	watchers  []Watcher
+	admin     admin
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -56,6 +57,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The console comes before CORS: its pages are for its own origin only.
 	if h.console != nil && consolePath(r.URL.Path) {
 		h.serveConsole(w, r)
+		return
+	}
+	if h.serveAdmin(w, r) {
 		return
 	}
 	if _, ok := r.Header[originHeader]; ok {
