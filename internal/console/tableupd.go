@@ -27,6 +27,7 @@ type updForm struct {
 	Billing, RCU, WCU, Stream, ViewType, Protection      string
 	GSIName, GSIPK, GSIPKType, GSISK, GSISKType, GSIProj string
 	DropGSI, TTL, TTLAttr                                string
+	GSINonKey                                            string // INCLUDE's attributes, as typed (nonkey.go)
 }
 
 type updPage struct {
@@ -46,7 +47,10 @@ type streamSpec struct {
 type gsiCreate struct {
 	IndexName  string
 	KeySchema  []keyElem
-	Projection struct{ ProjectionType string }
+	Projection struct {
+		ProjectionType   string
+		NonKeyAttributes []string `json:",omitempty"`
+	}
 }
 
 type gsiUpdate struct {
@@ -84,7 +88,7 @@ func (c *Console) updForm(w http.ResponseWriter, r *http.Request, status int, p 
 	}
 	p.Token, p.KeyTypes = formToken("update-table "+p.Table), []string{"S", "N", "B"}
 	p.ViewTypes = []string{"NEW_AND_OLD_IMAGES", "NEW_IMAGE", "OLD_IMAGE", "KEYS_ONLY"}
-	p.Projections = []string{"ALL", "KEYS_ONLY"}
+	p.Projections = []string{"ALL", "KEYS_ONLY", "INCLUDE"}
 	w.Header().Set("Referrer-Policy", "same-origin") // see itemForm
 	page(w, status, "updatetable", p)
 }
@@ -98,7 +102,8 @@ func formOf(r *http.Request) updForm {
 	f := r.PostForm.Get
 	return updForm{Billing: f("billing"), RCU: f("rcu"), WCU: f("wcu"), Stream: f("stream"), ViewType: f("viewtype"),
 		Protection: f("protection"), GSIName: strings.TrimSpace(f("gsiname")), GSIPK: f("gsipk"), GSIPKType: f("gsipktype"),
-		GSISK: f("gsisk"), GSISKType: f("gsisktype"), GSIProj: f("gsiproj"), DropGSI: f("dropgsi"), TTL: f("ttl"), TTLAttr: f("ttlattr")}
+		GSISK: f("gsisk"), GSISKType: f("gsisktype"), GSIProj: f("gsiproj"), DropGSI: f("dropgsi"), TTL: f("ttl"), TTLAttr: f("ttlattr"),
+		GSINonKey: f("gsinonkey")}
 }
 
 // updateTable previews the UpdateTable and UpdateTimeToLive requests, or sends them.
@@ -205,6 +210,8 @@ func (f updForm) gsis(in *updateIn) bool {
 	if f.GSIName != "" {
 		g := &gsiCreate{IndexName: f.GSIName, KeySchema: []keyElem{{f.GSIPK, "HASH"}}}
 		g.Projection.ProjectionType = f.GSIProj
+		// Sent as typed, even beside ALL: DynamoDB's own message says what is wrong.
+		g.Projection.NonKeyAttributes = nonKeyAttributes(f.GSINonKey)
 		in.AttributeDefinitions = []attrDef{{f.GSIPK, f.GSIPKType}}
 		if f.GSISK != "" {
 			g.KeySchema = append(g.KeySchema, keyElem{f.GSISK, "RANGE"})
