@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,7 +65,7 @@ func (w *walk) do(ctx context.Context, actions ...chromedp.Action[chromedp.Void]
 func (w *walk) shot(ctx context.Context, name string) {
 	w.t.Helper()
 	w.steps++
-	shoot(w.t, ctx, "walk-"+string(rune('0'+w.steps))+"-"+name)
+	shoot(w.t, ctx, "walk-"+strconv.Itoa(w.steps)+"-"+name)
 }
 
 const walkGSIs = `[{"IndexName": "GSI1", "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"},
