@@ -110,3 +110,14 @@ func writeJSON(w http.ResponseWriter, status int, v map[string]string) {
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
+
+// msgRealClock is what Path answers on a server on the real clock.
+const msgRealClock = "this server runs on the real clock, which cannot be moved: start it with --clock virtual (sortkey.Options.Clock)"
+
+// RealHandler answers Path on a server on the real clock: 404, and why,
+// rather than the health check or an API error.
+func RealHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": msgRealClock})
+	})
+}
