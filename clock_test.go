@@ -196,3 +196,31 @@ func TestSignaturesKeepTheRealTime(t *testing.T) {
 		t.Fatalf("a request signed now, three virtual days later: %v", err)
 	}
 }
+
+// TestCloseBesideClockMoves: a clock shared by a test outlives its
+// database; moves during and after Close neither fail nor reach the
+// closed engine.
+func TestCloseBesideClockMoves(t *testing.T) {
+	vc := sortkey.NewVirtualClock(clockStart)
+	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, Clock: vc, TTLInterval: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 200 {
+			if _, err := vc.Advance(time.Minute); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if _, err := vc.Advance(time.Hour); err != nil || !vc.Now().Equal(clockStart.Add(260*time.Minute)) {
+		t.Fatalf("after Close: %v, %v", vc.Now(), err)
+	}
+}
