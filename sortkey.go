@@ -2,6 +2,7 @@ package sortkey
 
 import (
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/auth"
@@ -18,8 +19,16 @@ type Options struct {
 	// any region (and any credentials) see the same tables.
 	Region string
 	// Now is the clock; nil means time.Now. Tests inject one to control
-	// timestamps.
+	// timestamps. Set it or Clock, not both.
 	Now func() time.Time
+	// Clock runs the database on a virtual clock (NewVirtualClock) that
+	// moves only when told, by Clock.Advance and Clock.Set or by POST
+	// ClockPath on Handler: Time to Live, stream retention and iterators,
+	// creation times, transient statuses and client token windows all
+	// follow it, and each move deletes what expired at once. Signatures
+	// (SigV4's 15-minute window) and IAM's aws:CurrentTime keep the real
+	// time: a client signs with its own clock.
+	Clock *VirtualClock
 	// ItemCollectionLimit caps the size in bytes of an item collection (a
 	// partition key's items and local secondary index entries); writes past
 	// it fail with ItemCollectionSizeLimitExceededException. 0 means
@@ -69,6 +78,11 @@ type DB struct {
 	handler http.Handler
 	auth    *auth.Authorizer // nil when access control is off
 	cov     *Coverage        // nil when no design was given
+
+	clock     *VirtualClock // Options.Clock
+	stopClock func()
+	moving    sync.RWMutex // held by a clock move's catch-up; Close waits for it
+	closed    bool
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -85,7 +99,11 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
+	now, err := clockFunc(opts)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy})
 	if err != nil {
@@ -96,7 +114,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts, cfg != nil, cov)
+	mountConsole(h, opts, now, cfg != nil, cov)
+	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
 }
@@ -151,19 +170,22 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 
 // Close closes the database. Stop serving its Handler first: requests that
 // arrive after Close fail.
-func (db *DB) Close() error { return db.eng.Close() }
+func (db *DB) Close() error {
+	db.unwatchClock()
+	return db.eng.Close()
+}
 
 // mountConsole serves the console on h when on; with access control on it
 // is the locked console, since it has no sign-in to act as a principal.
-func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Coverage) {
+func mountConsole(h *server.Handler, opts *Options, now func() time.Time, accessControl bool, cov *Coverage) {
 	switch {
 	case !opts.Console:
 	case accessControl:
 		h.SetConsole(console.Locked())
 	default:
 		c := console.New(h)
-		if opts.Now != nil {
-			c.SetClock(opts.Now)
+		if now != nil {
+			c.SetClock(now)
 		}
 		if cov != nil {
 			c.SetDesign(cov.d, cov.rec.Report)

@@ -16,6 +16,15 @@
 //	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Auth: authFile})
 //	alice := srv.ClientAs(t, "arn:aws:iam::123456789012:user/alice")
 //
+// # Time
+//
+// On a virtual clock (sortkey.Options.Clock), a test moves time instead of
+// waiting for it; when Advance returns, expired items are deleted and
+// stream records past 24 hours trimmed (docs/TESTING-FAILURES.md, "Time"):
+//
+//	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Clock: sortkey.NewVirtualClock(start)})
+//	srv.Advance(25 * time.Hour)
+//
 // # Design coverage
 //
 // With a design file (sortkey.Options.Design, its YAML or JSON bytes;

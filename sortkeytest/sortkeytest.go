@@ -19,6 +19,8 @@ type Server struct {
 	URL string
 	// DB is the database behind the server.
 	DB *sortkey.DB
+
+	tb testing.TB // the test that started the server, for Advance
 }
 
 // New starts a server on 127.0.0.1 with a fresh in-memory database. It is
@@ -45,7 +47,7 @@ func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
 		}
 	})
 	logCoverage(tb, db, &o)
-	return &Server{URL: hs.URL, DB: db}
+	return &Server{URL: hs.URL, DB: db, tb: tb}
 }
 
 // AWSConfig is an aws.Config for the server, in the database's region; it

@@ -39,6 +39,7 @@ type serveFlags struct {
 	authFile       string
 	designFile     string
 	console        bool
+	clock          clockFlags
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -48,7 +49,10 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
-	return f, checkConnFlags(f, stderr)
+	if err := checkConnFlags(f, stderr); err != nil {
+		return f, err
+	}
+	return f, f.clock.check(stderr)
 }
 
 // serveFlagSet is serve's flags, set into f; the README's table lists
@@ -66,6 +70,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
 	fs.BoolVar(&f.console, "console", true, "serve the read-only web console at /console/ (docs/CONSOLE.md); with --auth it shows no data until console sign-in exists")
 	connFlags(fs, f)
+	clockFlagSet(fs, &f.clock)
 	return fs
 }
 
@@ -147,7 +152,8 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		return nil, nil, err
 	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
+		Clock: f.clock.virtual(log)})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -162,3 +162,15 @@ func (e *Engine) sweepStep(cursors map[uint64][]byte) {
 		cursors[t.meta.ID] = next
 	}
 }
+
+// TimeMoved does at once what the background sweeper does at its next
+// interval, for a clock that has just jumped ahead: it trims the stream
+// records past retention and deletes every expired item, so the new time
+// is visible when the jump returns.
+func (e *Engine) TimeMoved() error {
+	if err := e.trimStreams(); err != nil {
+		return err
+	}
+	_, err := e.SweepExpired()
+	return err
+}

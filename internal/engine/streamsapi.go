@@ -197,13 +197,16 @@ func (e *Engine) GetShardIterator(_ context.Context, in *protocol.GetShardIterat
 func (e *Engine) position(t *table, s *streamMeta, kind string, seq *string) (uint64, error) {
 	switch kind {
 	case "TRIM_HORIZON":
-		return s.Start + 1, nil
+		return e.horizon(t, s)
 	case "LATEST":
 		return e.latest(t, s)
 	}
 	n, err := strconv.ParseUint(*seq, 10, 64)
 	if err != nil || !s.holds(n) {
 		return 0, apierr.Validationf(msgInvalidSequence, *seq, shardID(t, s))
+	}
+	if err := e.checkTrimmed(t, s, n); err != nil {
+		return 0, err
 	}
 	if kind == "AFTER_SEQUENCE_NUMBER" {
 		n++
@@ -235,6 +238,9 @@ func (e *Engine) GetRecords(_ context.Context, in *protocol.GetRecordsInput) (*p
 	}
 	t, s, err := e.streamByArn(it.Arn)
 	if err != nil {
+		return nil, err
+	}
+	if err := e.checkTrimmed(t, s, it.Next); err != nil {
 		return nil, err
 	}
 	limit := validate.MaxRecordsPage
