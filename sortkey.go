@@ -56,10 +56,11 @@ type Options struct {
 	// Coverage is design coverage shared with other DBs (NewCoverage),
 	// for a report over many servers; set it or Design, not both.
 	Coverage *Coverage
-	// Console serves the web console at /console/ on Handler (GET only,
-	// docs/CONSOLE.md): read-only pages of tables, item collections and
-	// indexes, read through the API as a client would. With Auth, it
-	// shows no data, only that it is off until console sign-in exists.
+	// Console serves the web console at /console/ on Handler
+	// (docs/CONSOLE.md): pages of tables, item collections and indexes,
+	// and its forms, reading and writing through the API as a client
+	// would. With Auth, it asks for one of the auth file's credentials
+	// and acts as that principal, allowed only what its policies allow.
 	Console bool
 }
 
@@ -96,7 +97,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts, cfg != nil, cov)
+	mountConsole(h, opts, db.auth, cov)
 	db.handler = h
 	return db, nil
 }
@@ -153,21 +154,21 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 // arrive after Close fail.
 func (db *DB) Close() error { return db.eng.Close() }
 
-// mountConsole serves the console on h when on; with access control on it
-// is the locked console, since it has no sign-in to act as a principal.
-func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Coverage) {
-	switch {
-	case !opts.Console:
-	case accessControl:
-		h.SetConsole(console.Locked())
-	default:
-		c := console.New(h)
-		if opts.Now != nil {
-			c.SetClock(opts.Now)
-		}
-		if cov != nil {
-			c.SetDesign(cov.d, cov.rec.Report)
-		}
-		h.SetConsole(c)
+// mountConsole serves the console on h when on; with access control on
+// (a non-nil a) it asks for sign-in and acts as the principal signed in.
+func mountConsole(h *server.Handler, opts *Options, a *auth.Authorizer, cov *Coverage) {
+	if !opts.Console {
+		return
 	}
+	c := console.New(h)
+	if opts.Now != nil {
+		c.SetClock(opts.Now)
+	}
+	if cov != nil {
+		c.SetDesign(cov.d, cov.rec.Report)
+	}
+	if a != nil {
+		c.RequireSignIn(consolePrincipals{a})
+	}
+	h.SetConsole(c)
 }
