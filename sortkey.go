@@ -65,10 +65,11 @@ type Options struct {
 	// Coverage is design coverage shared with other DBs (NewCoverage),
 	// for a report over many servers; set it or Design, not both.
 	Coverage *Coverage
-	// Console serves the web console at /console/ on Handler (GET only,
-	// docs/CONSOLE.md): read-only pages of tables, item collections and
-	// indexes, read through the API as a client would. With Auth, it
-	// shows no data, only that it is off until console sign-in exists.
+	// Console serves the web console at /console/ on Handler
+	// (docs/CONSOLE.md): pages of tables, item collections and indexes,
+	// and its forms, reading and writing through the API as a client
+	// would. With Auth, it asks for one of the auth file's credentials
+	// and acts as that principal, allowed only what its policies allow.
 	Console bool
 }
 
@@ -114,7 +115,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts, now, cfg != nil, cov)
+	mountConsole(h, opts, now, db.auth, cov)
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
@@ -175,21 +176,21 @@ func (db *DB) Close() error {
 	return db.eng.Close()
 }
 
-// mountConsole serves the console on h when on; with access control on it
-// is the locked console, since it has no sign-in to act as a principal.
-func mountConsole(h *server.Handler, opts *Options, now func() time.Time, accessControl bool, cov *Coverage) {
-	switch {
-	case !opts.Console:
-	case accessControl:
-		h.SetConsole(console.Locked())
-	default:
-		c := console.New(h)
-		if now != nil {
-			c.SetClock(now)
-		}
-		if cov != nil {
-			c.SetDesign(cov.d, cov.rec.Report)
-		}
-		h.SetConsole(c)
+// mountConsole serves the console on h when on; with access control on
+// (a non-nil a) it asks for sign-in and acts as the principal signed in.
+func mountConsole(h *server.Handler, opts *Options, now func() time.Time, a *auth.Authorizer, cov *Coverage) {
+	if !opts.Console {
+		return
 	}
+	c := console.New(h)
+	if now != nil {
+		c.SetClock(now)
+	}
+	if cov != nil {
+		c.SetDesign(cov.d, cov.rec.Report)
+	}
+	if a != nil {
+		c.RequireSignIn(consolePrincipals{a}, opts.Now)
+	}
+	h.SetConsole(c)
 }

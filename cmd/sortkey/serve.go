@@ -68,7 +68,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
-	fs.BoolVar(&f.console, "console", true, "serve the read-only web console at /console/ (docs/CONSOLE.md); with --auth it shows no data until console sign-in exists")
+	fs.BoolVar(&f.console, "console", true, "serve the web console at /console/ (docs/CONSOLE.md); with --auth it asks for one of the auth file's credentials and acts as that principal")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	return fs

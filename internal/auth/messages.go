@@ -23,3 +23,9 @@ const (
 	msgIdentityDeny    = msgDenied + " with an explicit deny in an identity-based policy"
 	msgResourceDeny    = msgDenied + " with an explicit deny in a resource-based policy"
 )
+
+// The texts of console sign-in's errors (signin.go).
+const (
+	msgSignIn    = "The access key id, secret access key or session token is not one of the auth file's principals."
+	msgSignedOut = "The auth file in force no longer has this principal with the access key and secret it signed in with."
+)

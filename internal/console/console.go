@@ -28,7 +28,6 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 
 const (
 	msgNotFound = "There is no console page at this address."
-	msgLocked   = "Access control is on (--auth), and signing in to the console is not built yet, so the console is off: it shows no data rather than read past a policy. Use the AWS CLI or an SDK with your keys meanwhile."
 	msgMethod   = "This console page is read-only: it answers GET only."
 	msgLimit    = "limit must be a whole number from 1 to 1000"
 )
@@ -39,6 +38,7 @@ type Console struct {
 	api    client
 	design designSource // design.go: the loaded design, if any
 	now    clock        // ttl.go: the server's clock
+	signin *sessions    // signin.go: nil unless access control is on
 }
 
 // New returns the console, reading through api, the server's DynamoDB API
@@ -60,24 +60,12 @@ func New(api http.Handler) *Console {
 // (an init in each), so that pages are added without editing New.
 var routes []func(c *Console)
 
-// Locked is the console while access control is on: every page explains
-// that it is off, and none shows data.
-func Locked() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !readOnly(w, r) {
-			return
-		}
-		if r.URL.Path == "/console/static/console.css" {
-			serveCSS(w, r)
-			return
-		}
-		page(w, http.StatusForbidden, "error", errorPage{Title: "Console off", Message: msgLocked})
-	})
-}
-
 // ServeHTTP answers one console request.
 func (c *Console) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if readOnly(w, r) {
+	if !readOnly(w, r) {
+		return
+	}
+	if w, r, ok := c.gate(w, r); ok { // signin.go: a session, with access control on
 		c.mux.ServeHTTP(w, r)
 	}
 }

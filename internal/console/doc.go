@@ -35,8 +35,14 @@
 //     (SetDesign) by whoever opened the DB, as is the server's clock
 //     (SetClock): the console still never reaches into the engine, and
 //     its TTL view tells time as the sweeper does.
-//   - With access control on, the console would need the caller's
-//     credential to act as that principal; sign-in is not built yet, so
-//     the console then shows no data at all (Locked) rather than read
-//     past a policy.
+//   - With access control on, the console is one more client that needs a
+//     principal: a person signs in (signin.go) with an access key id and
+//     secret from the auth file, checked by the auth side in constant
+//     time; the session lives on the server behind a random cookie. Every
+//     API call a page makes then carries that principal in its context
+//     (server.AsCaller, which no HTTP request can set) and is authorised by
+//     its policies exactly as a signed request would be, the principal
+//     looked up afresh each time so that a reload of the auth file takes
+//     effect at once. What a policy denies shows as the API's
+//     AccessDeniedException; the console never reads past a policy.
 package console

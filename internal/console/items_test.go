@@ -314,13 +314,19 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	}
 }
 
-// With access control on, the write routes are as off as every page.
-func TestAccessControlOnRefusesWrites(t *testing.T) {
+// With access control on, a write without a session is sent to sign in
+// and writes nothing.
+func TestAccessControlOnRefusesWritesWithoutSignIn(t *testing.T) {
 	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Console: true, Auth: []byte(authDoc)})
-	v := url.Values{"item": {`{"PK": {"S": "x"}, "SK": {"S": "y"}}`}}
-	status, _, body := post(t, srv, "/console/tables/Market/items/save", v, nil)
-	if status != http.StatusForbidden || !strings.Contains(body, "signing in to the console is not built yet") {
-		t.Errorf("POST with --auth: %d, want the console-off page\n%s", status, body)
+	alice := srv.ClientAs(t, "arn:aws:iam::123456789012:user/alice")
+	createMarket(t, alice)
+	v := url.Values{"item": {`{"PK": {"S": "x"}, "SK": {"S": "y"}}`}, "csrf": {"any"}}
+	status, h, _ := post(t, srv, "/console/tables/Market/items/save", v, nil)
+	if status != http.StatusSeeOther || !strings.HasPrefix(h.Get("Location"), "/console/signin") {
+		t.Errorf("POST with --auth and no session: %d to %q, want 303 to sign in", status, h.Get("Location"))
+	}
+	if getItem(t, alice, "x", "y") != nil {
+		t.Error("a write without a session wrote the item")
 	}
 }
 

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -13,6 +14,7 @@ type tableRow struct {
 	Name, Status, Keys, Billing, TTL, Stream string
 	Items, Bytes                             int64
 	Indexes                                  []string
+	Error                                    string // why the API would not describe it (signin.go: a policy)
 }
 
 func (c *Console) tables(w http.ResponseWriter, r *http.Request) {
@@ -24,7 +26,10 @@ func (c *Console) tables(w http.ResponseWriter, r *http.Request) {
 	rows := make([]tableRow, 0, len(names))
 	for _, n := range names {
 		tr, err := c.tableRow(r.Context(), n)
-		if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) { // a table listed but denied shows why in its row
+			tr = tableRow{Name: n, Error: ae.Error()}
+		} else if err != nil {
 			failed(w, err)
 			return
 		}
