@@ -7,6 +7,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -61,6 +62,14 @@ type Options struct {
 	// indexes, read through the API as a client would. With Auth, it
 	// shows no data, only that it is off until console sign-in exists.
 	Console bool
+	// Metrics counts requests, latency, consumed capacity and storage
+	// statistics (docs/METRICS.md), served in Prometheus's text format
+	// at GET /metrics on Handler and by MetricsHandler, and shown live
+	// by the console. sortkey serve turns it on; off by default.
+	Metrics bool
+	// MetricsApart serves the metrics only through MetricsHandler, not
+	// at /metrics on Handler (sortkey serve --metrics-addr).
+	MetricsApart bool
 }
 
 // DB is an open sortkey database.
@@ -69,6 +78,7 @@ type DB struct {
 	handler http.Handler
 	auth    *auth.Authorizer // nil when access control is off
 	cov     *Coverage        // nil when no design was given
+	metrics *metrics.Metrics // nil when Options.Metrics is off
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -96,7 +106,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts, cfg != nil, cov)
+	db.metrics = mountMetrics(h, eng, opts)
+	mountConsole(h, opts, cfg != nil, cov, db.metrics)
 	db.handler = h
 	return db, nil
 }
@@ -155,7 +166,7 @@ func (db *DB) Close() error { return db.eng.Close() }
 
 // mountConsole serves the console on h when on; with access control on it
 // is the locked console, since it has no sign-in to act as a principal.
-func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Coverage) {
+func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Coverage, m *metrics.Metrics) {
 	switch {
 	case !opts.Console:
 	case accessControl:
@@ -167,6 +178,9 @@ func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Cov
 		}
 		if cov != nil {
 			c.SetDesign(cov.d, cov.rec.Report)
+		}
+		if m != nil {
+			c.SetLive(m.Live)
 		}
 		h.SetConsole(c)
 	}
