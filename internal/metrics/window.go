@@ -54,7 +54,7 @@ func NewWindow(now func() time.Time) *Window {
 // The caller holds mu.
 func (w *Window) current() *second {
 	at := w.now().Unix()
-	s := &w.secs[at%windowSeconds]
+	s := &w.secs[(at%windowSeconds+windowSeconds)%windowSeconds] // a clock before 1970 too
 	if s.at != at {
 		s.reset(at)
 	}

@@ -155,3 +155,12 @@ func FuzzCapacityLabels(f *testing.F) {
 		_ = reads("ExecuteStatement", &protocol.ExecuteStatementInput{Statement: &stmt}, &protocol.ConsumedCapacity{})
 	})
 }
+
+// A clock before 1970 (an injected one) still counts.
+func TestWindowBefore1970(t *testing.T) {
+	w := NewWindow(func() time.Time { return time.Unix(-61, 0) })
+	w.Call("GetItem", "", time.Millisecond)
+	if got, _ := opOf(w.Live(), "GetItem"); got.Calls != 1 {
+		t.Fatalf("%+v", got)
+	}
+}
