@@ -8,6 +8,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -71,6 +72,14 @@ type Options struct {
 	// would. With Auth, it asks for one of the auth file's credentials
 	// and acts as that principal, allowed only what its policies allow.
 	Console bool
+	// Metrics counts requests, latency, consumed capacity and storage
+	// statistics (docs/METRICS.md), served in Prometheus's text format
+	// at GET /metrics on Handler and by MetricsHandler, and shown live
+	// by the console. sortkey serve turns it on; off by default.
+	Metrics bool
+	// MetricsApart serves the metrics only through MetricsHandler, not
+	// at /metrics on Handler (sortkey serve --metrics-addr).
+	MetricsApart bool
 }
 
 // DB is an open sortkey database.
@@ -84,6 +93,7 @@ type DB struct {
 	stopClock func()
 	moving    sync.RWMutex // held by a clock move's catch-up; Close waits for it
 	closed    bool
+	metrics   *metrics.Metrics // nil when Options.Metrics is off
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -115,7 +125,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
-	mountConsole(h, opts, now, db.auth, cov)
+	db.metrics = mountMetrics(h, eng, opts)
+	mountConsole(h, opts, now, db.auth, cov, db.metrics)
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
@@ -178,7 +189,7 @@ func (db *DB) Close() error {
 
 // mountConsole serves the console on h when on; with access control on
 // (a non-nil a) it asks for sign-in and acts as the principal signed in.
-func mountConsole(h *server.Handler, opts *Options, now func() time.Time, a *auth.Authorizer, cov *Coverage) {
+func mountConsole(h *server.Handler, opts *Options, now func() time.Time, a *auth.Authorizer, cov *Coverage, m *metrics.Metrics) {
 	if !opts.Console {
 		return
 	}
@@ -188,6 +199,9 @@ func mountConsole(h *server.Handler, opts *Options, now func() time.Time, a *aut
 	}
 	if cov != nil {
 		c.SetDesign(cov.d, cov.rec.Report)
+	}
+	if m != nil {
+		c.SetLive(m.Live)
 	}
 	if a != nil {
 		c.RequireSignIn(consolePrincipals{a}, opts.Now)

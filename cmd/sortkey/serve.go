@@ -40,6 +40,8 @@ type serveFlags struct {
 	designFile     string
 	console        bool
 	clock          clockFlags
+	metrics        bool   // servemetrics.go
+	metricsAddr    string // "": /metrics on the API port
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -47,6 +49,10 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	fs := serveFlagSet(&f)
 	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if err := checkMetricsFlags(f); err != nil {
+		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
 	if err := checkConnFlags(f, stderr); err != nil {
@@ -69,6 +75,8 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
 	fs.BoolVar(&f.console, "console", true, "serve the web console at /console/ (docs/CONSOLE.md); with --auth it asks for one of the auth file's credentials and acts as that principal")
+	fs.BoolVar(&f.metrics, "metrics", true, "serve Prometheus metrics at GET /metrics (docs/METRICS.md); with --auth, to clients on this machine only")
+	fs.StringVar(&f.metricsAddr, "metrics-addr", "", "serve GET /metrics on this address instead of the API port")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	return fs
@@ -128,6 +136,11 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 		return err
 	}
 	defer reloadOnHangup(db, f.authFile, log)()
+	stopMetrics, err := listenMetrics(db, f, log)
+	if err != nil {
+		return errors.Join(err, ln.Close(), closeDB(db, log))
+	}
+	defer stopMetrics()
 	reqs := newRequests()
 	srv := newServer(db, reqs, f)
 	errc := make(chan error, 1)
@@ -135,6 +148,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 	fmt.Fprintf(stdout, "sortkey listening on http://%s\n", ln.Addr())
 	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "auth", authDesc(f), "startup", time.Since(start))
 	serveErr := wait(sigs, srv, errc, f.drainTimeout, log)
+	stopMetrics() // before the storage it reads closes
 	if err := reqs.await(); err != nil {
 		return errors.Join(serveErr, err)
 	}
@@ -153,7 +167,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
-		Clock: f.clock.virtual(log)})
+		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != ""})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/sortkeydb/sortkey/internal/metrics"
 )
 
 // Path is where the console is served; every page is under it.
@@ -36,9 +38,10 @@ const (
 type Console struct {
 	mux    *http.ServeMux
 	api    client
-	design designSource // design.go: the loaded design, if any
-	now    clock        // ttl.go: the server's clock
-	signin *sessions    // signin.go: nil unless access control is on
+	design designSource        // design.go: the loaded design, if any
+	now    clock               // ttl.go: the server's clock
+	signin *sessions           // signin.go: nil unless access control is on
+	live   func() metrics.Live // live.go: the live numbers, nil when metrics are off
 }
 
 // New returns the console, reading through api, the server's DynamoDB API

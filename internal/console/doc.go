@@ -12,8 +12,9 @@
 //     process. It never reaches into the engine, so it sees exactly what a
 //     client sees and can never show more than the API allows.
 //   - Pages are html/template rendered on the server, with an embedded
-//     stylesheet and no JavaScript but the stream tail's small embedded
-//     tail.js (polling JSON, writing with textContent): nothing to build,
+//     stylesheet and no JavaScript but the stream tail's and the live
+//     page's small embedded tail.js and live.js (polling JSON, writing
+//     with textContent): nothing to build,
 //     nothing fetched from the network, and every page testable with plain HTTP as well as in a
 //     browser. html/template escapes every item value, and the
 //     Content-Security-Policy (default-src 'self') refuses inline script
@@ -33,8 +34,9 @@
 //     site cannot make a user's browser write.
 //   - The design and its coverage report getter are handed to the console
 //     (SetDesign) by whoever opened the DB, as is the server's clock
-//     (SetClock): the console still never reaches into the engine, and
-//     its TTL view tells time as the sweeper does.
+//     (SetClock), as is the getter of the live numbers (SetLive, from
+//     internal/metrics): the console still never reaches into the engine,
+//     and its TTL view tells time as the sweeper does.
 //   - With access control on, the console is one more client that needs a
 //     principal: a person signs in (signin.go) with an access key id and
 //     secret from the auth file, checked by the auth side in constant

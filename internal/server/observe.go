@@ -18,12 +18,7 @@ const DesignReportPath = "/sortkey/design/report"
 // after it answered, from the request's goroutine: it must be safe for
 // concurrent use and quick, since the client waits for it.
 type Observer interface {
-	// Observe is one call: its operation name, the decoded input, the
-	// engine's output (nil on error) and how long the engine took. The
-	// output carries the consumed capacity whether or not the client
-	// asked for it (see askCapacity). Neither in nor out may be kept or
-	// changed.
-	Observe(op string, in, out any, err error, took time.Duration)
+	CallObserver
 	// ServeReport answers GET DesignReportPath.
 	ServeReport(w http.ResponseWriter, r *http.Request)
 }
@@ -60,13 +55,18 @@ func Unobserved(ctx context.Context) context.Context {
 
 func unobserved(ctx context.Context) bool { return ctx.Value(unobservedKey{}) != nil }
 
-// SetObserver makes o watch every call; nil, the default, watches none.
-// Set it before the handler serves.
-func (h *Handler) SetObserver(o Observer) { h.observer = o }
+// SetObserver makes o watch every call and serve its report; nil, the
+// default, serves none. Set it before the handler serves.
+func (h *Handler) SetObserver(o Observer) {
+	h.observer = o
+	if o != nil {
+		h.AddObserver(o)
+	}
+}
 
 // observing is one call being observed: by whom, of which operation.
 type observing struct {
-	o  Observer
+	os []CallObserver
 	op string
 }
 
@@ -93,24 +93,27 @@ func (ob *observing) run(in any, run func() (any, error)) (any, error) {
 	if member != nil {
 		*member = sent
 	}
-	ob.o.Observe(ob.op, in, out, err, took)
+	for _, o := range ob.os {
+		o.Observe(ob.op, in, out, err, took)
+	}
 	if member != nil && out != nil {
-		unaskCapacity(out)
+		giveBackCapacity(out, sent)
 	}
 	return out, err
 }
 
-var capacityTotal = "TOTAL"
+var capacityIndexes = "INDEXES"
 
-// askCapacity sets in's ReturnConsumedCapacity to TOTAL when the client
-// left it out or said NONE, and returns the member and what the client
-// sent, to be put back; a nil member when it asked nothing.
+// askCapacity sets in's ReturnConsumedCapacity to INDEXES, the table's
+// and each index's share (metrics count by index), when the client asked
+// less, and returns the member and what the client sent, to be put back;
+// a nil member when it asked INDEXES itself.
 func askCapacity(in any) (member **string, sent *string) {
 	p := capacityMember(in)
-	if p == nil || (*p != nil && **p != "NONE") {
+	if p == nil || (*p != nil && **p == capacityIndexes) {
 		return nil, nil
 	}
-	sent, *p = *p, &capacityTotal
+	sent, *p = *p, &capacityIndexes
 	return p, sent
 }
 

@@ -37,7 +37,9 @@ type Handler struct {
 	ops       map[string]operation // DynamoDB_20120810.*
 	streamOps map[string]operation // DynamoDBStreams_20120810.*
 	guard     Guard
-	observer  Observer     // nil: none
+	observer  Observer // nil: none; serves the design report
+	observers []CallObserver
+	metrics   http.Handler // nil: none (metrics.go)
 	console   http.Handler // nil: none
 	watchers  []Watcher
 	admin     admin
@@ -74,6 +76,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	if h.observer != nil && r.Method == http.MethodGet && r.URL.Path == DesignReportPath {
 		h.serveReport(w, r)
+		return
+	}
+	if h.metrics != nil && r.Method == http.MethodGet && r.URL.Path == MetricsPath {
+		h.serveMetrics(w, r)
 		return
 	}
 	if answered(w, r) {
@@ -125,8 +131,8 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 		return nil, err
 	}
 	var ob *observing
-	if h.observer != nil && !unobserved(ctx) {
-		ob = &observing{h.observer, name}
+	if len(h.observers) > 0 && !unobserved(ctx) {
+		ob = &observing{h.observers, name}
 	}
 	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob)
 }

@@ -23,7 +23,8 @@ type Options struct {
 
 // DB is an open store.
 type DB struct {
-	pdb *pebble.DB
+	pdb    *pebble.DB
+	stalls *stalls // metrics.go
 }
 
 // ErrLocked is returned when another process has the data directory open.
@@ -36,12 +37,14 @@ func Open(opts Options) (*DB, error) {
 		return nil, err
 	}
 	po := pebbleOptions(fs)
+	st := &stalls{}
+	po.EventListener = st.listener()
 	pdb, err := pebble.Open(dir, po)
 	po.Cache.Unref() // the DB holds its own reference
 	if err != nil {
 		return nil, explainOpen(dir, err)
 	}
-	return &DB{pdb: pdb}, nil
+	return &DB{pdb: pdb, stalls: st}, nil
 }
 
 // blockCacheBytes is Pebble's block cache. Pebble's default of 8 MB held

@@ -1,0 +1,110 @@
+package metrics
+
+import (
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/server"
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// Calls counted from many goroutines at once all count, each under its
+// operation and code, while new series are being made.
+func TestConcurrentCallsAllCount(t *testing.T) {
+	m := New(noSource{}, nil)
+	r := httptest.NewRequest("POST", "/", nil)
+	ops := []string{"GetItem", "PutItem", "Query", ""}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 500 {
+				a := &server.Answer{Op: ops[(g+i)%len(ops)], Took: time.Millisecond}
+				if i%5 == 0 {
+					a.Error = apierr.Code("ValidationException")
+				}
+				m.Answered(r, a)
+			}
+		})
+	}
+	wg.Wait()
+	total := 0.0
+	for _, op := range []string{"GetItem", "PutItem", "Query", unknownOp} {
+		total += testutil.ToFloat64(m.requests.WithLabelValues(op, ""))
+		total += testutil.ToFloat64(m.requests.WithLabelValues(op, "ValidationException"))
+	}
+	if total != 8*500 {
+		t.Fatalf("counted %v calls, want %d", total, 8*500)
+	}
+	if errs := testutil.ToFloat64(m.requests.WithLabelValues("GetItem", "ValidationException")); errs == 0 {
+		t.Errorf("no GetItem errors counted")
+	}
+}
+
+// fixedSource is an engine with one table and a GSI.
+type fixedSource struct{}
+
+func (fixedSource) Stats() []engine.TableStats {
+	return []engine.TableStats{{Table: "Orders", Items: 7, Bytes: 700}, {Table: "Orders", Index: "ByStatus", Items: 3, Bytes: 120}}
+}
+func (fixedSource) Health() storage.Health {
+	return storage.Health{Compactions: 2, WriteStalls: 1, CacheHits: 9}
+}
+
+func TestScrapeReadsTablesAndStorage(t *testing.T) {
+	m := New(fixedSource{}, nil)
+	want := `# HELP sortkey_table_items Items in a table or index ("" for the table itself), as DescribeTable's ItemCount.
+# TYPE sortkey_table_items gauge
+sortkey_table_items{index="",table="Orders"} 7
+sortkey_table_items{index="ByStatus",table="Orders"} 3
+`
+	if err := testutil.GatherAndCompare(m.reg, strings.NewReader(want), "sortkey_table_items"); err != nil {
+		t.Error(err)
+	}
+	fams, err := m.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, f := range fams {
+		if strings.HasPrefix(f.GetName(), "sortkey_storage_") {
+			got[f.GetName()] = f.Metric[0].GetCounter().GetValue() + f.Metric[0].GetGauge().GetValue()
+		}
+	}
+	if len(got) != len(storageStats) || got["sortkey_storage_compactions_total"] != 2 || got["sortkey_storage_write_stalls_total"] != 1 ||
+		got["sortkey_storage_block_cache_hits_total"] != 9 {
+		t.Errorf("storage metrics %v", got)
+	}
+}
+
+// An entry without a breakdown counts wholly under the table; a
+// transaction's split entry counts as the kind it names.
+func TestObserveCountsCapacityByIndex(t *testing.T) {
+	m := New(noSource{}, nil)
+	one, half := 1.0, 0.5
+	m.Observe("PutItem", nil, &protocol.PutItemOutput{ConsumedCapacity: &protocol.ConsumedCapacity{TableName: "Orders", CapacityUnits: &one}}, nil, 0)
+	m.Observe("Query", nil, &protocol.ReadOutput{ConsumedCapacity: &protocol.ConsumedCapacity{TableName: "arn:aws:dynamodb:us-east-1:000000000000:table/Orders",
+		CapacityUnits: &half, Table: &protocol.Capacity{CapacityUnits: new(float64)},
+		GlobalSecondaryIndexes: map[string]protocol.Capacity{"ByStatus": {CapacityUnits: &half}}}}, nil, 0)
+	m.Observe("ExecuteTransaction", nil, &protocol.ExecuteTransactionOutput{ConsumedCapacity: []protocol.ConsumedCapacity{
+		{TableName: "Orders", CapacityUnits: &one, WriteCapacityUnits: &one}}}, nil, 0)
+	for _, c := range []struct {
+		got  float64
+		want float64
+	}{
+		{testutil.ToFloat64(m.write.WithLabelValues("Orders", "")), 2},
+		{testutil.ToFloat64(m.read.WithLabelValues("Orders", "ByStatus")), 0.5},
+		{testutil.ToFloat64(m.read.WithLabelValues("Orders", "")), 0},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %v, want %v", c.got, c.want)
+		}
+	}
+}

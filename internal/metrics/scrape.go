@@ -1,0 +1,71 @@
+package metrics
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/sortkeydb/sortkey/internal/storage"
+)
+
+// scrape collects, when Prometheus scrapes, what the engine keeps
+// anyway: item counts and sizes, and Pebble's statistics.
+type scrape struct{ src Source }
+
+func newScrape(src Source) *scrape { return &scrape{src} }
+
+func desc(name, help string, labels ...string) *prometheus.Desc {
+	return prometheus.NewDesc(Prefix+name, help, labels, nil)
+}
+
+var (
+	itemsDesc = desc("table_items", "Items in a table or index (\"\" for the table itself), as DescribeTable's ItemCount.", "table", "index")
+	bytesDesc = desc("table_size_bytes", "Bytes of a table's or index's items, as DescribeTable's TableSizeBytes and IndexSizeBytes.", "table", "index")
+)
+
+// storageStat is one of Pebble's numbers as a metric.
+type storageStat struct {
+	desc  *prometheus.Desc
+	kind  prometheus.ValueType
+	value func(h *storage.Health) float64
+}
+
+func counter(name, help string, v func(h *storage.Health) float64) storageStat {
+	return storageStat{desc("storage_"+name, help), prometheus.CounterValue, v}
+}
+
+func gauge(name, help string, v func(h *storage.Health) float64) storageStat {
+	return storageStat{desc("storage_"+name, help), prometheus.GaugeValue, v}
+}
+
+var storageStats = []storageStat{
+	counter("compactions_total", "Pebble compactions finished since the store opened.", func(h *storage.Health) float64 { return float64(h.Compactions) }),
+	gauge("compaction_debt_bytes", "Bytes Pebble estimates its compactions still have to rewrite.", func(h *storage.Health) float64 { return float64(h.CompactionDebtBytes) }),
+	counter("flushes_total", "Pebble memtable flushes since the store opened.", func(h *storage.Health) float64 { return float64(h.Flushes) }),
+	counter("write_stalls_total", "Times Pebble held writes back until compactions caught up.", func(h *storage.Health) float64 { return float64(h.WriteStalls) }),
+	counter("block_cache_hits_total", "Reads served by Pebble's block cache.", func(h *storage.Health) float64 { return float64(h.CacheHits) }),
+	counter("block_cache_misses_total", "Reads Pebble's block cache could not serve.", func(h *storage.Health) float64 { return float64(h.CacheMisses) }),
+	gauge("block_cache_bytes", "Bytes held by Pebble's block cache.", func(h *storage.Health) float64 { return float64(h.CacheBytes) }),
+	gauge("memtable_bytes", "Bytes of Pebble's memtables.", func(h *storage.Health) float64 { return float64(h.MemtableBytes) }),
+	gauge("disk_bytes", "Bytes of every file of the store (in memory: of its in-memory files).", func(h *storage.Health) float64 { return float64(h.DiskBytes) }),
+	gauge("read_amplification", "Sstables a point read may have to look in.", func(h *storage.Health) float64 { return float64(h.ReadAmp) }),
+}
+
+// Describe sends every metric's description.
+func (s *scrape) Describe(ch chan<- *prometheus.Desc) {
+	ch <- itemsDesc
+	ch <- bytesDesc
+	for _, st := range storageStats {
+		ch <- st.desc
+	}
+}
+
+// Collect reads the engine's counters now.
+func (s *scrape) Collect(ch chan<- prometheus.Metric) {
+	for _, t := range s.src.Stats() {
+		ch <- prometheus.MustNewConstMetric(itemsDesc, prometheus.GaugeValue, float64(t.Items), t.Table, t.Index)
+		ch <- prometheus.MustNewConstMetric(bytesDesc, prometheus.GaugeValue, float64(t.Bytes), t.Table, t.Index)
+	}
+	h := s.src.Health()
+	for _, st := range storageStats {
+		ch <- prometheus.MustNewConstMetric(st.desc, st.kind, st.value(&h))
+	}
+}

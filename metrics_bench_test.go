@@ -1,0 +1,65 @@
+package sortkey_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sortkeydb/sortkey"
+)
+
+// BenchmarkMetrics measures GetItem and PutItem through the handler, in
+// process, with metrics off and on: the difference is what counting a
+// call (the counters, the live window, and the capacity asked on the
+// client's behalf) costs.
+func BenchmarkMetrics(b *testing.B) {
+	for _, op := range []string{"GetItem", "PutItem"} {
+		for _, on := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/metrics=%v", op, on), func(b *testing.B) {
+				h := benchMetricsHandler(b, on)
+				var n atomic.Int64
+				b.ReportAllocs()
+				b.ResetTimer()
+				b.RunParallel(func(pb *testing.PB) {
+					for pb.Next() {
+						i := n.Add(1) % 256
+						body := fmt.Sprintf(`{"TableName":"Bench","Key":{"pk":{"S":"p%d"}}}`, i)
+						if op == "PutItem" {
+							body = fmt.Sprintf(`{"TableName":"Bench","Item":{"pk":{"S":"p%d"},"name":{"S":"Ada Lovelace"}}}`, i)
+						}
+						if rec := benchCall(h, op, body); rec.Code != 200 {
+							b.Fatal(rec.Body)
+						}
+					}
+				})
+			})
+		}
+	}
+}
+
+func benchMetricsHandler(b *testing.B, on bool) http.Handler {
+	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1, Metrics: on})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	h := db.Handler()
+	benchCall(h, "CreateTable", `{"TableName":"Bench","BillingMode":"PAY_PER_REQUEST","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+	  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]}`)
+	for i := range 256 {
+		benchCall(h, "PutItem", fmt.Sprintf(`{"TableName":"Bench","Item":{"pk":{"S":"p%d"},"name":{"S":"Ada Lovelace"}}}`, i))
+	}
+	return h
+}
+
+func benchCall(h http.Handler, op, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader([]byte(body)))
+	r.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
+	r.Header.Set("Content-Type", "application/x-amz-json-1.0")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
