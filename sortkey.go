@@ -1,12 +1,14 @@
 package sortkey
 
 import (
+	"errors"
 	"net/http"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -61,6 +63,16 @@ type Options struct {
 	// indexes, read through the API as a client would. With Auth, it
 	// shows no data, only that it is off until console sign-in exists.
 	Console bool
+	// Faults are fault rules (docs/TESTING-FAILURES.md), a rule file's
+	// JSON or YAML: errors, partial batches, latency and dropped
+	// connections on demand. nil, the default, injects none; DB.SetFaults
+	// changes them while serving.
+	Faults []byte
+	// Admin serves sortkey's admin API under /sortkey/ on Handler (PUT,
+	// GET and DELETE /sortkey/faults), for clients on this machine only
+	// unless AdminRemote.
+	Admin       bool
+	AdminRemote bool
 }
 
 // DB is an open sortkey database.
@@ -69,6 +81,7 @@ type DB struct {
 	handler http.Handler
 	auth    *auth.Authorizer // nil when access control is off
 	cov     *Coverage        // nil when no design was given
+	faults  *faults.Injector
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -97,6 +110,9 @@ func Open(dir string, opts *Options) (*DB, error) {
 		h.SetObserver(cov.rec)
 	}
 	mountConsole(h, opts, cfg != nil, cov)
+	if err := db.injectFaults(h, opts); err != nil {
+		return nil, errors.Join(err, eng.Close())
+	}
 	db.handler = h
 	return db, nil
 }

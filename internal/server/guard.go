@@ -54,3 +54,16 @@ func authorize(ctx context.Context, in any) error {
 	}
 	return c.c.Authorize(c.op, in)
 }
+
+// principal is the ARN of the request's caller, for fault rules that name
+// one: "" with access control off, or a Caller that does not say.
+func principal(ctx context.Context) string {
+	c, ok := ctx.Value(callerKey{}).(caller)
+	if !ok {
+		return ""
+	}
+	if p, ok := c.c.(interface{ PrincipalARN() string }); ok {
+		return p.PrincipalARN()
+	}
+	return ""
+}
