@@ -74,7 +74,7 @@ func TestFaultErrorsAnswerAsDynamoDBAndWriteNothing(t *testing.T) {
 		{"ServiceUnavailable", "Service is currently unavailable. Please try again later.", 503},
 		{"ProvisionedThroughputExceededException", "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.", 400},
 		{"ThrottlingException", "Rate of requests exceeds the allowed throughput.", 400},
-		{"RequestLimitExceeded", "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support request a limit increase", 400},
+		{"RequestLimitExceeded", "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support to request a limit increase", 400},
 		{"TransactionInProgressException", "Transaction with the given request token is already in progress.", 400},
 	}
 	for _, want := range cases {
@@ -150,6 +150,14 @@ func TestFaultDropGivesTheClientAConnectionError(t *testing.T) {
 	}
 	if err := putPK(c, "Dropped", "a"); err != nil {
 		t.Errorf("the next PutItem (count 1 spent): %v", err)
+	}
+	// With the SDK's standard retries, the dropped call is sent again.
+	srv.SetFaults(t, `{"rules": [{"operation": "PutItem", "drop": true, "count": 1}]}`)
+	if _, err := dynamodb.NewFromConfig(srv.NetworkAWSConfig()).PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Dropped"), Item: pk("retried")}); err != nil {
+		t.Errorf("PutItem with retries: %v", err)
+	}
+	if getConsistent(t, c, "Dropped", "retried") == nil {
+		t.Error("the retried PutItem wrote nothing")
 	}
 	// The in-process transport of sortkeytest sees the same.
 	if err := srv.DB.SetFaults([]byte(`{"rules": [{"operation": "PutItem", "drop": true}]}`)); err != nil {

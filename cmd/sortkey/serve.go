@@ -39,6 +39,9 @@ type serveFlags struct {
 	authFile       string
 	designFile     string
 	console        bool
+	faultsFile     string
+	admin          bool
+	adminRemote    bool
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -65,6 +68,9 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
 	fs.BoolVar(&f.console, "console", true, "serve the read-only web console at /console/ (docs/CONSOLE.md); with --auth it shows no data until console sign-in exists")
+	fs.StringVar(&f.faultsFile, "faults", "", "inject the faults of this rule file, JSON or YAML (docs/TESTING-FAILURES.md): errors, partial batches, latency, dropped connections; re-read on SIGHUP")
+	fs.BoolVar(&f.admin, "admin", false, "serve sortkey's admin API under /sortkey/ (PUT, GET, DELETE /sortkey/faults) to clients on this machine")
+	fs.BoolVar(&f.adminRemote, "admin-remote", false, "serve the admin API (as --admin) to clients on other machines too, for a server shared by a team")
 	connFlags(fs, f)
 	return fs
 }
@@ -123,6 +129,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 		return err
 	}
 	defer reloadOnHangup(db, f.authFile, log)()
+	defer reloadFaultsOnHangup(db, f.faultsFile, log)()
 	reqs := newRequests()
 	srv := newServer(db, reqs, f)
 	errc := make(chan error, 1)
@@ -146,8 +153,13 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	if err != nil {
 		return nil, nil, err
 	}
+	faultsDoc, err := readFaultsFile(f.faultsFile)
+	if err != nil {
+		return nil, nil, err
+	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
+		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,12 +2,15 @@ package faults
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
+	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -69,3 +72,31 @@ func BenchmarkPutGetNoRules(b *testing.B) { benchPutGet(b, "") }
 
 // BenchmarkPutGetUnmatchedRules is an injector whose rules never fire.
 func BenchmarkPutGetUnmatchedRules(b *testing.B) { benchPutGet(b, unmatched) }
+
+// benchKeys is a catalog of one table keyed pk, for the rules' keyPrefix.
+type benchKeys struct{}
+
+func (benchKeys) KeySchema(string, string) ([]protocol.KeySchemaElement, error) {
+	name, hash := "pk", "HASH"
+	return []protocol.KeySchemaElement{{AttributeName: &name, KeyType: &hash}}, nil
+}
+
+// BenchmarkInjectUnmatched is the hook alone: one PutItem and one
+// GetItem asked of rules that do not match them.
+func BenchmarkInjectUnmatched(b *testing.B) {
+	i := New(Config{Keys: benchKeys{}})
+	if err := i.Set([]byte(unmatched)); err != nil {
+		b.Fatal(err)
+	}
+	table := "Bench"
+	key := attr.Item{"pk": attr.Str("user#1")}
+	put := &protocol.PutItemInput{TableName: &table, Item: key}
+	get := &protocol.GetItemInput{TableName: &table, Key: key}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if i.Inject(ctx, "PutItem", put, "") != nil || i.Inject(ctx, "GetItem", get, "") != nil {
+			b.Fatal("an unmatched rule fired")
+		}
+	}
+}

@@ -93,9 +93,8 @@ func (i *Injector) Inject(_ context.Context, op string, in any, principal string
 	i.mu.Lock()
 	defer i.mu.Unlock()
 	q := &request{op: op, in: in, principal: principal, keys: i.cfg.Keys}
-	now := i.cfg.Now()
 	for _, s := range i.rules {
-		if s.inWindow(now) && s.matches(q) && s.trigger() {
+		if s.inWindow(i.cfg.Now) && s.matches(q) && s.trigger() {
 			return s.fault(q)
 		}
 	}
@@ -148,7 +147,13 @@ func newState(r Rule, seed, n uint64, start time.Time) *state {
 	return s
 }
 
-func (s *state) inWindow(now time.Time) bool {
+// inWindow reports whether now is in the rule's window; the clock is
+// read only for a rule that has one.
+func (s *state) inWindow(clock func() time.Time) bool {
+	if s.from.IsZero() && s.until.IsZero() {
+		return true
+	}
+	now := clock()
 	return (s.from.IsZero() || !now.Before(s.from)) && (s.until.IsZero() || now.Before(s.until))
 }
 

@@ -32,7 +32,7 @@ var errorMessages = map[string]string{
 	"ServiceUnavailable":                     "Service is currently unavailable. Please try again later.",
 	"ProvisionedThroughputExceededException": "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.",
 	"ThrottlingException":                    "Rate of requests exceeds the allowed throughput.",
-	"RequestLimitExceeded":                   "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support request a limit increase",
+	"RequestLimitExceeded":                   "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support to request a limit increase",
 	"TransactionInProgressException":         "Transaction with the given request token is already in progress.",
 	"TransactionCanceledException":           "", // worded from its reasons (engine.TransactionCanceled)
 }
