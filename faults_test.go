@@ -251,6 +251,20 @@ func TestFaultUnprocessedKeysResentUntilAllRead(t *testing.T) {
 	}
 }
 
+func TestFaultUnprocessedLeavesAnOversizedBatchToBeRefused(t *testing.T) {
+	srv, c := faultServer(t, &sortkey.Options{})
+	createSimple(t, c, "Big")
+	srv.SetFaults(t, `{"rules": [{"operation": "BatchWriteItem", "unprocessed": 0.5}]}`)
+	var reqs []types.WriteRequest
+	for i := range 26 {
+		reqs = append(reqs, putReq(pk(fmt.Sprint(i))))
+	}
+	_, err := batchWrite(c, map[string][]types.WriteRequest{"Big": reqs})
+	if got := wireErr(t, err); got.code != "ValidationException" {
+		t.Errorf("26 writes under an unprocessed rule: %+v", got)
+	}
+}
+
 func TestFaultUnprocessedWholeBatchIsThrottled(t *testing.T) {
 	srv, c := faultServer(t, &sortkey.Options{})
 	createSimple(t, c, "Whole")

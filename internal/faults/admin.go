@@ -14,8 +14,6 @@ const Path = server.AdminPrefix + "faults"
 // maxRuleFile bounds a PUT body: rule files are small.
 const maxRuleFile = 1 << 20
 
-const msgTooLarge = "fault rules: the body exceeds 1 MiB"
-
 // Status is the rules in force, each with how many calls it matched and
 // how many it fired on: what GET /sortkey/faults answers.
 type Status struct {
@@ -59,7 +57,7 @@ func (i *Injector) put(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		writeJSON(w, http.StatusBadRequest, problem{err.Error()})
 	case len(body) > maxRuleFile:
-		writeJSON(w, http.StatusRequestEntityTooLarge, problem{msgTooLarge})
+		writeJSON(w, http.StatusRequestEntityTooLarge, problem{msgPrefix + msgTooLarge})
 	default:
 		if err := i.Set(body); err != nil {
 			writeJSON(w, http.StatusBadRequest, problem{err.Error()})

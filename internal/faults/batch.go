@@ -13,6 +13,14 @@ import (
 
 func sortedTables[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
+// DynamoDB's limits on a batch's items. A batch past them, or empty, is
+// left whole for the engine to refuse: holding items back must not make
+// an invalid request valid.
+const (
+	maxBatchWrites = 25
+	maxBatchKeys   = 100
+)
+
 // slot is one item of a batch: its table as the request named it, and its
 // place in that table's list.
 type slot struct {
@@ -55,6 +63,9 @@ func holdWrites(in *protocol.BatchWriteItemInput, rng *rand.Rand, frac float64, 
 				eligible = append(eligible, slot{t, i})
 			}
 		}
+	}
+	if len(eligible) == 0 || total > maxBatchWrites {
+		return &server.Fault{}
 	}
 	held, all := choose(rng, frac, eligible, total)
 	if all {
@@ -106,6 +117,9 @@ func holdKeys(in *protocol.BatchGetItemInput, rng *rand.Rand, frac float64, want
 				eligible = append(eligible, slot{t, i})
 			}
 		}
+	}
+	if len(eligible) == 0 || total > maxBatchKeys {
+		return &server.Fault{}
 	}
 	held, all := choose(rng, frac, eligible, total)
 	if all {

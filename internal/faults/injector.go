@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -47,7 +48,7 @@ func New(cfg Config) *Injector {
 // that is empty or only whitespace clears them. A bad doc changes
 // nothing. Every rule starts afresh: counts at 0, streams at the seed.
 func (i *Injector) Set(doc []byte) error {
-	if len(trimSpace(doc)) == 0 {
+	if len(bytes.TrimSpace(doc)) == 0 {
 		i.Clear()
 		return nil
 	}
@@ -57,13 +58,6 @@ func (i *Injector) Set(doc []byte) error {
 	}
 	i.SetDoc(d)
 	return nil
-}
-
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\n' || b[0] == '\t' || b[0] == '\r') {
-		b = b[1:]
-	}
-	return b
 }
 
 // SetDoc replaces the rules with d's, which Parse has checked.

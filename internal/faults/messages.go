@@ -23,6 +23,7 @@ const (
 	msgConflictError = "goes only with \"error\": \"TransactionCanceledException\""
 	msgConflictIndex = "must list transaction members by index, 0 to 99"
 	msgEffectOp      = "%s applies only to %s, not %q"
+	msgTooLarge      = "the body exceeds 1 MiB"
 )
 
 // DynamoDB's wording of each error a rule can answer, as the service
