@@ -5,6 +5,7 @@ const (
 	msgPrefix        = "fault rules: "
 	msgNotObject     = "the file must be a JSON or YAML object with \"seed\" and \"rules\""
 	msgYAML          = "not valid YAML: %v"
+	msgJSON          = "not valid JSON: %v"
 	msgUnknownMember = "unknown member %q"
 	msgMustBe        = "must be %s"
 	msgSeed          = "a whole number from 0 to 18446744073709551615"

@@ -3,6 +3,7 @@ package faults
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -115,10 +116,14 @@ func asJSON(doc []byte) ([]byte, error) {
 // object decodes raw as a JSON object, its members kept raw.
 func object(raw []byte, path string) (map[string]json.RawMessage, error) {
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
-		if path == "" {
-			return nil, refuse("", msgNotObject)
-		}
+	err := json.Unmarshal(raw, &m)
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
+		return nil, refuse(path, msgJSON, err)
+	case (err != nil || m == nil) && path == "":
+		return nil, refuse("", msgNotObject)
+	case err != nil || m == nil:
 		return nil, refuse(path, msgMustBe, "an object")
 	}
 	return m, nil

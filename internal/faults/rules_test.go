@@ -57,7 +57,8 @@ func TestParseRefusesNamingRuleAndMember(t *testing.T) {
 		`{"rules": [{"drop": true, "window": {"until": "2026-01-01T00:00:00Z", "for": "1m"}}]}`:                    `fault rules: rules[0].window: set until or for, not both`,
 		`{"rules": [{"drop": true, "window": {"from": "2026-01-02T00:00:00Z", "until": "2026-01-01T00:00:00Z"}}]}`: `fault rules: rules[0].window.until: until must be after from`,
 		`{"rules": [{"drop": true, "window": {"since": "x"}}]}`:                                                    `fault rules: rules[0].window: unknown member "since"`,
-		"seed: [": `fault rules: not valid YAML: yaml: line 1: did not find expected node content`,
+		`{"rules": [}`: `fault rules: not valid JSON: invalid character '}' looking for beginning of value`,
+		"seed: [":      `fault rules: not valid YAML: yaml: line 1: did not find expected node content`,
 	}
 	for doc, want := range cases {
 		_, err := Parse([]byte(doc), testOps)
