@@ -54,16 +54,7 @@ func allHeld() *server.Fault {
 // that gives them back as UnprocessedItems. Whole requests are held, so
 // no item is ever half written.
 func holdWrites(in *protocol.BatchWriteItemInput, rng *rand.Rand, frac float64, wants func(ref) bool) *server.Fault {
-	var eligible []slot
-	total := 0
-	for _, t := range sortedTables(in.RequestItems) {
-		for i, w := range in.RequestItems[t] {
-			total++
-			if wants(ref{table: t, item: writeItem(w)}) {
-				eligible = append(eligible, slot{t, i})
-			}
-		}
-	}
+	eligible, total := writeSlots(in.RequestItems, wants)
 	if len(eligible) == 0 || total > maxBatchWrites {
 		return &server.Fault{}
 	}
@@ -72,15 +63,32 @@ func holdWrites(in *protocol.BatchWriteItemInput, rng *rand.Rand, frac float64, 
 		return allHeld()
 	}
 	kept := splitWrites(in.RequestItems, held)
-	return &server.Fault{Restore: func(out any) {
-		o := out.(*protocol.BatchWriteItemOutput)
-		if o.UnprocessedItems == nil {
-			o.UnprocessedItems = map[string][]protocol.WriteRequest{}
+	return &server.Fault{Restore: func(out any) { restoreWrites(out.(*protocol.BatchWriteItemOutput), kept) }}
+}
+
+// writeSlots lists the writes wants takes, in a fixed order (tables
+// sorted), and counts every write.
+func writeSlots(items map[string][]protocol.WriteRequest, wants func(ref) bool) (eligible []slot, total int) {
+	for _, t := range sortedTables(items) {
+		for i, w := range items[t] {
+			total++
+			if wants(ref{table: t, item: writeItem(w)}) {
+				eligible = append(eligible, slot{t, i})
+			}
 		}
-		for t, ws := range kept {
-			o.UnprocessedItems[t] = append(o.UnprocessedItems[t], ws...)
-		}
-	}}
+	}
+	return eligible, total
+}
+
+// restoreWrites adds the held writes to the engine's own unprocessed
+// ones.
+func restoreWrites(o *protocol.BatchWriteItemOutput, held map[string][]protocol.WriteRequest) {
+	if o.UnprocessedItems == nil {
+		o.UnprocessedItems = map[string][]protocol.WriteRequest{}
+	}
+	for t, ws := range held {
+		o.UnprocessedItems[t] = append(o.UnprocessedItems[t], ws...)
+	}
 }
 
 // splitWrites removes the held writes from items, in place, and returns
@@ -108,16 +116,7 @@ func splitWrites(items map[string][]protocol.WriteRequest, held map[slot]bool) m
 // holdKeys is holdWrites for BatchGetItem: the held keys come back as
 // UnprocessedKeys with their table's projection and consistency.
 func holdKeys(in *protocol.BatchGetItemInput, rng *rand.Rand, frac float64, wants func(ref) bool) *server.Fault {
-	var eligible []slot
-	total := 0
-	for _, t := range sortedTables(in.RequestItems) {
-		for i, k := range in.RequestItems[t].Keys {
-			total++
-			if wants(ref{table: t, item: k}) {
-				eligible = append(eligible, slot{t, i})
-			}
-		}
-	}
+	eligible, total := keySlots(in.RequestItems, wants)
 	if len(eligible) == 0 || total > maxBatchKeys {
 		return &server.Fault{}
 	}
@@ -126,18 +125,31 @@ func holdKeys(in *protocol.BatchGetItemInput, rng *rand.Rand, frac float64, want
 		return allHeld()
 	}
 	kept := splitKeys(in.RequestItems, held)
-	return &server.Fault{Restore: func(out any) {
-		o := out.(*protocol.BatchGetItemOutput)
-		if o.UnprocessedKeys == nil {
-			o.UnprocessedKeys = map[string]protocol.KeysAndAttributes{}
-		}
-		for t, ka := range kept {
-			if prev, ok := o.UnprocessedKeys[t]; ok {
-				ka.Keys = append(prev.Keys, ka.Keys...)
+	return &server.Fault{Restore: func(out any) { restoreKeys(out.(*protocol.BatchGetItemOutput), kept) }}
+}
+
+func keySlots(items map[string]protocol.KeysAndAttributes, wants func(ref) bool) (eligible []slot, total int) {
+	for _, t := range sortedTables(items) {
+		for i, k := range items[t].Keys {
+			total++
+			if wants(ref{table: t, item: k}) {
+				eligible = append(eligible, slot{t, i})
 			}
-			o.UnprocessedKeys[t] = ka
 		}
-	}}
+	}
+	return eligible, total
+}
+
+func restoreKeys(o *protocol.BatchGetItemOutput, held map[string]protocol.KeysAndAttributes) {
+	if o.UnprocessedKeys == nil {
+		o.UnprocessedKeys = map[string]protocol.KeysAndAttributes{}
+	}
+	for t, ka := range held {
+		if prev, ok := o.UnprocessedKeys[t]; ok {
+			ka.Keys = append(prev.Keys, ka.Keys...)
+		}
+		o.UnprocessedKeys[t] = ka
+	}
 }
 
 func splitKeys(items map[string]protocol.KeysAndAttributes, held map[slot]bool) map[string]protocol.KeysAndAttributes {
