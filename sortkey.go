@@ -1,6 +1,7 @@
 package sortkey
 
 import (
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
@@ -80,6 +82,16 @@ type Options struct {
 	// MetricsApart serves the metrics only through MetricsHandler, not
 	// at /metrics on Handler (sortkey serve --metrics-addr).
 	MetricsApart bool
+	// Faults are fault rules (docs/TESTING-FAILURES.md), a rule file's
+	// JSON or YAML: errors, partial batches, latency and dropped
+	// connections on demand. nil, the default, injects none; DB.SetFaults
+	// changes them while serving.
+	Faults []byte
+	// Admin serves sortkey's admin API under /sortkey/ on Handler (PUT,
+	// GET and DELETE /sortkey/faults), for clients on this machine only
+	// unless AdminRemote.
+	Admin       bool
+	AdminRemote bool
 }
 
 // DB is an open sortkey database.
@@ -94,6 +106,7 @@ type DB struct {
 	moving    sync.RWMutex // held by a clock move's catch-up; Close waits for it
 	closed    bool
 	metrics   *metrics.Metrics // nil when Options.Metrics is off
+	faults    *faults.Injector
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -127,6 +140,9 @@ func Open(dir string, opts *Options) (*DB, error) {
 	}
 	db.metrics = mountMetrics(h, eng, opts)
 	mountConsole(h, opts, now, db.auth, cov, db.metrics)
+	if err := db.injectFaults(h, opts, now); err != nil {
+		return nil, errors.Join(err, eng.Close())
+	}
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil

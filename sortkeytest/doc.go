@@ -25,6 +25,16 @@
 //	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Clock: sortkey.NewVirtualClock(start)})
 //	srv.Advance(25 * time.Hour)
 //
+// # Fault rules
+//
+// Fault rules (docs/TESTING-FAILURES.md) make the server throttle, fail,
+// cancel transactions, return partial batches, slow down or drop the
+// connection on demand, the same way on every run, so that a test reaches
+// the application's retry paths:
+//
+//	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Faults: rules})
+//	srv.SetFaults(t, `{"rules": [{"operation": "PutItem", "error": "ThrottlingException", "count": 1}]}`)
+//
 // # Design coverage
 //
 // With a design file (sortkey.Options.Design, its YAML or JSON bytes;

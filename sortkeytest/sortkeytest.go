@@ -116,3 +116,13 @@ func (s *Server) Client(optFns ...func(*dynamodb.Options)) *dynamodb.Client {
 func (s *Server) StreamsClient(optFns ...func(*dynamodbstreams.Options)) *dynamodbstreams.Client {
 	return dynamodbstreams.NewFromConfig(s.AWSConfig(), optFns...)
 }
+
+// SetFaults replaces the server's fault rules with rules, a rule file's
+// JSON or YAML (docs/TESTING-FAILURES.md); "" removes them. tb fails if
+// the rules are refused.
+func (s *Server) SetFaults(tb testing.TB, rules string) {
+	tb.Helper()
+	if err := s.DB.SetFaults([]byte(rules)); err != nil {
+		tb.Fatalf("sortkeytest: %v", err)
+	}
+}

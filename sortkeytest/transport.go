@@ -1,6 +1,7 @@
 package sortkeytest
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 )
@@ -11,13 +12,22 @@ import (
 // connection pool is involved.
 type inProcess struct{ h http.Handler }
 
-func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t inProcess) RoundTrip(req *http.Request) (resp *http.Response, err error) {
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
 	rec := httptest.NewRecorder()
+	defer func() {
+		// A fault rule's dropped connection: the client sees the
+		// connection error it would over a socket.
+		if p := recover(); p == http.ErrAbortHandler {
+			resp, err = nil, errDropped
+		} else if p != nil {
+			panic(p)
+		}
+	}()
 	t.h.ServeHTTP(rec, serverSide(req))
-	resp := rec.Result()
+	resp = rec.Result()
 	resp.Request = req
 	return resp, nil
 }
@@ -40,3 +50,7 @@ func serverSide(req *http.Request) *http.Request {
 	}
 	return r
 }
+
+// errDropped is what a client of the in-process transport sees of a
+// connection a fault rule closed.
+var errDropped = errors.New("sortkeytest: connection closed by the server without an answer (a fault rule's drop)")

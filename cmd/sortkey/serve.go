@@ -42,6 +42,9 @@ type serveFlags struct {
 	clock          clockFlags
 	metrics        bool   // servemetrics.go
 	metricsAddr    string // "": /metrics on the API port
+	faultsFile     string
+	admin          bool
+	adminRemote    bool
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -77,6 +80,9 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.console, "console", true, "serve the web console at /console/ (docs/CONSOLE.md); with --auth it asks for one of the auth file's credentials and acts as that principal")
 	fs.BoolVar(&f.metrics, "metrics", true, "serve Prometheus metrics at GET /metrics (docs/METRICS.md); with --auth, to clients on this machine only")
 	fs.StringVar(&f.metricsAddr, "metrics-addr", "", "serve GET /metrics on this address instead of the API port")
+	fs.StringVar(&f.faultsFile, "faults", "", "inject the faults of this rule file, JSON or YAML (docs/TESTING-FAILURES.md): errors, partial batches, latency, dropped connections; re-read on SIGHUP")
+	fs.BoolVar(&f.admin, "admin", false, "serve sortkey's admin API under /sortkey/ (PUT, GET, DELETE /sortkey/faults) to clients on this machine")
+	fs.BoolVar(&f.adminRemote, "admin-remote", false, "serve the admin API (as --admin) to clients on other machines too, for a server shared by a team")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	return fs
@@ -141,6 +147,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 		return errors.Join(err, ln.Close(), closeDB(db, log))
 	}
 	defer stopMetrics()
+	defer reloadFaultsOnHangup(db, f.faultsFile, log)()
 	reqs := newRequests()
 	srv := newServer(db, reqs, f)
 	errc := make(chan error, 1)
@@ -165,9 +172,14 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	if err != nil {
 		return nil, nil, err
 	}
+	faultsDoc, err := readFaultsFile(f.faultsFile)
+	if err != nil {
+		return nil, nil, err
+	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
-		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != ""})
+		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
+		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote})
 	if err != nil {
 		return nil, nil, err
 	}

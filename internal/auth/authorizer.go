@@ -93,6 +93,9 @@ type Caller struct {
 	env      iampolicy.Context // the request's global keys, built once
 }
 
+// PrincipalARN is the caller's ARN, for fault rules that name a principal.
+func (c *Caller) PrincipalARN() string { return c.Arn }
+
 // Authenticate checks r's signature over body and returns its caller, or
 // DynamoDB's authentication error.
 func (a *Authorizer) Authenticate(r *http.Request, body []byte) (*Caller, error) {

@@ -69,3 +69,16 @@ type asCallerKey struct{}
 func AsCaller(ctx context.Context, c Caller) context.Context {
 	return context.WithValue(ctx, asCallerKey{}, c)
 }
+
+// principal is the ARN of the request's caller, for fault rules that name
+// one: "" with access control off, or a Caller that does not say.
+func principal(ctx context.Context) string {
+	c, ok := ctx.Value(callerKey{}).(caller)
+	if !ok {
+		return ""
+	}
+	if p, ok := c.c.(interface{ PrincipalARN() string }); ok {
+		return p.PrincipalARN()
+	}
+	return ""
+}

@@ -11,8 +11,9 @@ import (
 )
 
 // opFunc decodes a request body and runs the operation, shown to the
-// observer when ob is not nil.
-type opFunc func(ctx context.Context, body []byte, ob *observing) (any, error)
+// observer when ob is not nil, with the faults inj decides when it is not
+// nil.
+type opFunc func(ctx context.Context, body []byte, ob *observing, inj *injecting) (any, error)
 
 // operation is one entry of the op table: how to run it, and the wire
 // struct its body decodes into, which a test holds to the AWS SDK's input
@@ -25,13 +26,16 @@ type operation struct {
 // op adapts an engine method to an operation: decode into a fresh input,
 // call.
 func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
-	run := func(ctx context.Context, body []byte, ob *observing) (any, error) {
+	run := func(ctx context.Context, body []byte, ob *observing, inj *injecting) (any, error) {
 		in := new(I)
 		if err := protocol.Decode(body, in); err != nil {
 			return nil, err
 		}
 		if err := authorize(ctx, in); err != nil {
 			return nil, err
+		}
+		if inj != nil {
+			return inj.run(ctx, in, ob, func() (any, error) { return answer(fn(ctx, in)) })
 		}
 		if ob != nil {
 			return ob.run(in, func() (any, error) { return answer(fn(ctx, in)) })

@@ -43,6 +43,7 @@ type Handler struct {
 	console   http.Handler // nil: none
 	watchers  []Watcher
 	admin     admin
+	injector  Injector // nil: no faults
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -70,6 +71,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rp := reply{w: w, contentType: contentType}
 	defer func() {
 		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler { // a fault rule's dropped connection
+				panic(p)
+			}
 			slog.Error("panic serving request", "requestId", rid, "panic", p, "stack", string(debug.Stack()))
 			writeError(rp, apierr.Wrap(fmt.Errorf("panic: %v", p)))
 		}
@@ -91,6 +95,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		start = time.Now()
 	}
 	name, out, err := h.serve(w, r)
+	if err == errDropped {
+		return
+	}
 	var e *apierr.Error
 	if err != nil {
 		e = apierr.Wrap(err)
@@ -134,7 +141,11 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 	if len(h.observers) > 0 && !unobserved(ctx) {
 		ob = &observing{h.observers, name}
 	}
-	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob)
+	var inj *injecting
+	if h.injector != nil && h.injector.Active() {
+		inj = &injecting{h.injector, name, w}
+	}
+	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob, inj)
 }
 
 // operation finds the handler an X-Amz-Target names, and its name.
