@@ -8,6 +8,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/server"
+	"github.com/sortkeydb/sortkey/internal/throttle"
 )
 
 // Options configure a DB. The zero value (or nil) means on disk, us-east-1.
@@ -61,6 +62,16 @@ type Options struct {
 	// indexes, read through the API as a client would. With Auth, it
 	// shows no data, only that it is off until console sign-in exists.
 	Console bool
+	// EnforceCapacity throttles requests as DynamoDB does at tables' and
+	// global secondary indexes' capacity (docs/TESTING-FAILURES.md):
+	// provisioned throughput with 300 seconds of burst, on-demand maximums
+	// (OnDemandThroughput), and per-partition ceilings. Throttled requests
+	// fail with ProvisionedThroughputExceededException or
+	// ThrottlingException, and batches return what was throttled as
+	// UnprocessedItems or UnprocessedKeys. Capacity refills by Now, so a
+	// test moves its clock instead of waiting. false, the default, never
+	// throttles.
+	EnforceCapacity bool
 }
 
 // DB is an open sortkey database.
@@ -87,7 +98,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: opts.Now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
-		Account: account, CheckPolicy: checkResourcePolicy})
+		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts)})
 	if err != nil {
 		return nil, err
 	}
@@ -170,4 +181,13 @@ func mountConsole(h *server.Handler, opts *Options, accessControl bool, cov *Cov
 		}
 		h.SetConsole(c)
 	}
+}
+
+// limiterOf is the engine's capacity limiter: nil, enforcing nothing,
+// unless EnforceCapacity.
+func limiterOf(opts *Options) engine.Limiter {
+	if !opts.EnforceCapacity {
+		return nil
+	}
+	return throttle.New(opts.Now)
 }

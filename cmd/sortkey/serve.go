@@ -39,6 +39,8 @@ type serveFlags struct {
 	authFile       string
 	designFile     string
 	console        bool
+	// enforceCapacity throttles at tables' capacity.
+	enforceCapacity bool
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -65,6 +67,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.authFile, "auth", "", "turn access control on with this auth file (docs/ACCESS-CONTROL.md): SigV4 and IAM policies; re-read on SIGHUP")
 	fs.StringVar(&f.designFile, "design", "", "count every request under its pattern of this design file (docs/DESIGN-FILES.md): GET /sortkey/design/report while serving, a Markdown report on stdout when the server stops")
 	fs.BoolVar(&f.console, "console", true, "serve the read-only web console at /console/ (docs/CONSOLE.md); with --auth it shows no data until console sign-in exists")
+	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
 	connFlags(fs, f)
 	return fs
 }
@@ -147,7 +150,8 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		return nil, nil, err
 	}
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
-		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console})
+		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
+		EnforceCapacity: f.enforceCapacity})
 	if err != nil {
 		return nil, nil, err
 	}
