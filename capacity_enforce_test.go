@@ -99,6 +99,7 @@ func TestCapacityThrottlesWritesPastProvisioned(t *testing.T) {
 	if !errors.As(err, &pte) {
 		t.Fatalf("the SDK did not see a ProvisionedThroughputExceededException: %T", err)
 	}
+	wantThrottlingReason(t, pte.ThrottlingReasons, "TableWriteProvisionedThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/orders")
 	out, err := c.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: aws.String("orders"),
 		Key: map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: fmt.Sprintf("item-%05d", next)}}})
 	if err != nil || out.Item != nil {
@@ -134,6 +135,49 @@ func TestCapacityGSIThrottlesTableWrites(t *testing.T) {
 	}
 	_, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("users"), Item: item("b")})
 	wantAPIError(t, err, "ProvisionedThroughputExceededException", msgIndexThrottled)
+	var pte *types.ProvisionedThroughputExceededException
+	if errors.As(err, &pte) {
+		wantThrottlingReason(t, pte.ThrottlingReasons, "IndexWriteProvisionedThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/users/index/byGK")
+	}
+}
+
+// wantThrottlingReason checks an error's one ThrottlingReason.
+func wantThrottlingReason(t *testing.T, got []types.ThrottlingReason, reason, resource string) {
+	t.Helper()
+	if len(got) != 1 || aws.ToString(got[0].Reason) != reason || aws.ToString(got[0].Resource) != resource {
+		var s []string
+		for _, r := range got {
+			s = append(s, aws.ToString(r.Reason)+" "+aws.ToString(r.Resource))
+		}
+		t.Fatalf("ThrottlingReasons %v, want [%s %s]", s, reason, resource)
+	}
+}
+
+func TestCapacityHotKeyMeetsThePartitionCeiling(t *testing.T) {
+	c, clock := enforced(t, true)
+	provisionedTable(t, c, "orders", 40000, 40000, 0)
+	writes := 0
+	var err error
+	for ; writes <= 1000; writes++ {
+		if err = putKB(c, "orders", "hot"); err != nil {
+			break
+		}
+	}
+	if writes != 1000 {
+		t.Fatalf("%d 1 KB writes to one key in a second, want the partition's 1,000", writes)
+	}
+	var pte *types.ProvisionedThroughputExceededException
+	if !errors.As(err, &pte) {
+		t.Fatalf("want ProvisionedThroughputExceededException, got %v", err)
+	}
+	wantThrottlingReason(t, pte.ThrottlingReasons, "TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/orders")
+	if err := putKB(c, "orders", "cold"); err != nil {
+		t.Fatalf("another key throttled with the hot one: %v", err)
+	}
+	clock.Advance(time.Second)
+	if err := putKB(c, "orders", "hot"); err != nil {
+		t.Fatalf("the hot key a second later: %v", err)
+	}
 }
 
 func TestCapacityThrottlesReads(t *testing.T) {
@@ -294,6 +338,7 @@ func TestCapacityOnDemandMaximum(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("want ThrottlingException, got %v", err)
 	}
+	wantThrottlingReason(t, te.ThrottlingReasons, "TableWriteMaxOnDemandThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/events")
 	clock.Advance(time.Minute) // an on-demand maximum keeps no burst
 	if n, _ := putUntilThrottled(t, c, "events", &next, 100); n != 3 {
 		t.Fatalf("after a minute %d writes passed, want 3", n)

@@ -97,15 +97,18 @@ func (t *table) demand(write bool, ix *indexSchema) *throttle.Request {
 	if ix != nil && ix.global {
 		g := t.gsiDesc(ix.name)
 		r.Resources = []throttle.Resource{capacityOf(t.meta.ID, ix.name, g.ProvisionedThroughput, g.OnDemandThroughput, onDemand, write)}
+		r.Resources[0].ARN = g.IndexArn
 		return r
 	}
 	r.Resources = append(r.Resources, capacityOf(t.meta.ID, "", d.ProvisionedThroughput, d.OnDemandThroughput, onDemand, write))
+	r.Resources[0].ARN = d.TableArn
 	if !write {
 		return r
 	}
 	for i := range d.GlobalSecondaryIndexes {
 		g := &d.GlobalSecondaryIndexes[i]
 		r.Resources = append(r.Resources, capacityOf(t.meta.ID, g.IndexName, g.ProvisionedThroughput, g.OnDemandThroughput, onDemand, write))
+		r.Resources[len(r.Resources)-1].ARN = g.IndexArn
 	}
 	return r
 }

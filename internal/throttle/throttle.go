@@ -35,6 +35,7 @@ type Resource struct {
 	Index string // a global secondary index's name; "" for the table
 	Mode  Mode
 	Units float64 // capacity units a second (Provisioned) or the maximum (OnDemandMax)
+	ARN   string  // the table's or index's ARN, named in the error's ThrottlingReasons
 }
 
 // Request is what one request uses. A read names the table or the global
@@ -92,11 +93,11 @@ func (l *Limiter) Admit(r *Request) error {
 	for i := range r.Resources {
 		res := &r.Resources[i]
 		if b := l.resource(res, r.Write, now); b != nil && b.tokens <= 0 {
-			return refusal(res)
+			return refusal(res, r.Write)
 		}
 	}
 	if b := l.partition(r, now); b != nil && b.tokens <= 0 {
-		return hotKey()
+		return hotKey(&r.Resources[0], r.Write)
 	}
 	return nil
 }
