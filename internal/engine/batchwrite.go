@@ -43,6 +43,9 @@ func (e *Engine) batchCollections(plan []batchWrite, mode *string) map[string][]
 	var out map[string][]protocol.ItemCollectionMetrics
 	seen := map[string]bool{}
 	for _, p := range plan {
+		if p.refused {
+			continue
+		}
 		m := e.collectionMetrics(p.t, mode, p.ref)
 		ck := string(p.t.collectionKey(p.ref))
 		if m == nil || seen[ck] {
@@ -66,6 +69,9 @@ type batchWrite struct {
 	key   itemKey
 	item  attr.Item
 	ref   attr.Item // the put's item or the delete's key
+	// refused is set when capacity refused the request: it is returned
+	// unprocessed, and no collection metrics speak of it.
+	refused bool
 }
 
 // planWrites resolves every table, then checks every request against its
@@ -132,11 +138,12 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 	units := batchUsages()
 	ws := make([]write, 0, len(plan))
 	var refused error
-	for _, p := range plan {
+	for i, p := range plan {
 		d, err := e.admit(p.t, true, nil, p.key.storage)
 		if err != nil {
 			refused = cmp.Or(refused, err)
 			unprocessed[p.table] = append(unprocessed[p.table], p.request())
+			plan[i].refused = true
 			continue
 		}
 		old, err := e.readItem(p.key)

@@ -95,20 +95,17 @@ func (t *table) demand(write bool, ix *indexSchema) *throttle.Request {
 	onDemand := billingMode(d) == "PAY_PER_REQUEST"
 	r := &throttle.Request{Write: write}
 	if ix != nil && ix.global {
-		g := t.gsiDesc(ix.name)
-		r.Resources = []throttle.Resource{capacityOf(t.meta.ID, ix.name, g.ProvisionedThroughput, g.OnDemandThroughput, onDemand, write)}
-		r.Resources[0].ARN = g.IndexArn
+		r.Resources = []throttle.Resource{gsiCapacity(t.meta.ID, t.gsiDesc(ix.name), onDemand, write)}
 		return r
 	}
-	r.Resources = append(r.Resources, capacityOf(t.meta.ID, "", d.ProvisionedThroughput, d.OnDemandThroughput, onDemand, write))
-	r.Resources[0].ARN = d.TableArn
+	res := capacityOf(d.ProvisionedThroughput, d.OnDemandThroughput, onDemand, write)
+	res.Table, res.ARN = t.meta.ID, d.TableArn
+	r.Resources = append(make([]throttle.Resource, 0, 1+len(d.GlobalSecondaryIndexes)), res)
 	if !write {
 		return r
 	}
 	for i := range d.GlobalSecondaryIndexes {
-		g := &d.GlobalSecondaryIndexes[i]
-		r.Resources = append(r.Resources, capacityOf(t.meta.ID, g.IndexName, g.ProvisionedThroughput, g.OnDemandThroughput, onDemand, write))
-		r.Resources[len(r.Resources)-1].ARN = g.IndexArn
+		r.Resources = append(r.Resources, gsiCapacity(t.meta.ID, &d.GlobalSecondaryIndexes[i], onDemand, write))
 	}
 	return r
 }
@@ -120,13 +117,20 @@ func (t *table) gsiDesc(name string) *protocol.GlobalSecondaryIndexDescription {
 			return g
 		}
 	}
-	return &protocol.GlobalSecondaryIndexDescription{}
+	return &protocol.GlobalSecondaryIndexDescription{IndexName: name}
+}
+
+// gsiCapacity is a global secondary index of table id as a resource.
+func gsiCapacity(id uint64, g *protocol.GlobalSecondaryIndexDescription, onDemand, write bool) throttle.Resource {
+	res := capacityOf(g.ProvisionedThroughput, g.OnDemandThroughput, onDemand, write)
+	res.Table, res.Index, res.ARN = id, g.IndexName, g.IndexArn
+	return res
 }
 
 // capacityOf is a table's or index's capacity in one direction: its
 // provisioned throughput, or on demand its maximum if it has one.
-func capacityOf(id uint64, index string, pt *protocol.ProvisionedThroughputDescription, od *protocol.OnDemandThroughput, onDemand, write bool) throttle.Resource {
-	res := throttle.Resource{Table: id, Index: index}
+func capacityOf(pt *protocol.ProvisionedThroughputDescription, od *protocol.OnDemandThroughput, onDemand, write bool) throttle.Resource {
+	var res throttle.Resource
 	switch {
 	case onDemand && od != nil:
 		m := od.MaxReadRequestUnits
