@@ -372,3 +372,54 @@ func TestCapacityNotEnforcedWithoutTheOption(t *testing.T) {
 		}
 	}
 }
+
+func TestCapacityGSIReadsChargeTheIndex(t *testing.T) {
+	c, clock := enforced(t, true)
+	provisionedTable(t, c, "users", 100, 100, 5) // the index reads at 1 RCU
+	ctx := context.Background()
+	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("users"), Item: map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "a"}, "gk": &types.AttributeValueMemberS{Value: "g"}}}); err != nil {
+		t.Fatal(err)
+	}
+	query := func() error {
+		_, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("users"), IndexName: aws.String("byGK"),
+			KeyConditionExpression:    aws.String("gk = :g"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":g": &types.AttributeValueMemberS{Value: "g"}}})
+		return err
+	}
+	// A GSI read is eventually consistent: 0.5 of the index's 1 RCU each.
+	for i := range 2 {
+		if err := query(); err != nil {
+			t.Fatalf("query %d: %v", i, err)
+		}
+	}
+	err := query()
+	wantAPIError(t, err, "ProvisionedThroughputExceededException", msgIndexThrottled)
+	var pte *types.ProvisionedThroughputExceededException
+	if errors.As(err, &pte) {
+		wantThrottlingReason(t, pte.ThrottlingReasons, "IndexReadProvisionedThroughputExceeded", "arn:aws:dynamodb:us-east-1:000000000000:table/users/index/byGK")
+	}
+	if _, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("users"),
+		Key: map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "a"}}}); err != nil {
+		t.Fatalf("the table's reads were throttled with its index's: %v", err)
+	}
+	clock.Advance(time.Second)
+	if err := query(); err != nil {
+		t.Fatalf("a second later: %v", err)
+	}
+}
+
+func TestCapacityFollowsUpdateTable(t *testing.T) {
+	c, clock := enforced(t, true)
+	provisionedTable(t, c, "orders", 5, 1, 0)
+	next := 0
+	putUntilThrottled(t, c, "orders", &next, 10)
+	if _, err := c.UpdateTable(context.Background(), &dynamodb.UpdateTableInput{TableName: aws.String("orders"),
+		ProvisionedThroughput: &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(5), WriteCapacityUnits: aws.Int64(10)}}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	if n, _ := putUntilThrottled(t, c, "orders", &next, 100); n != 10 {
+		t.Fatalf("a second after raising to 10 WCU, %d writes passed", n)
+	}
+}

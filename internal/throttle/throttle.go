@@ -181,16 +181,18 @@ type bucket struct {
 	at     time.Time
 }
 
-// refill adds what the time since the last refill earned, at the rate
-// before any change, then applies a changed rate (UpdateTable). A clock
-// moved backwards earns nothing and restarts from now.
+// refill adds what the time since the last refill earned. A changed rate
+// (UpdateTable) is only seen by the next request, so it counts from the
+// request before: a test that raises capacity and moves its clock gets
+// the new rate for that time. A clock moved backwards earns nothing and
+// restarts from now.
 func (b *bucket) refill(now time.Time, rate, burst float64) {
-	if d := now.Sub(b.at); d > 0 {
-		b.tokens = min(b.max, b.tokens+b.rate*d.Seconds())
-	}
-	b.at = now
 	if rate != b.rate {
 		b.rate, b.max = rate, rate*burst
 		b.tokens = min(b.tokens, b.max)
 	}
+	if d := now.Sub(b.at); d > 0 {
+		b.tokens = min(b.max, b.tokens+b.rate*d.Seconds())
+	}
+	b.at = now
 }

@@ -2,6 +2,8 @@ package throttle
 
 import (
 	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -187,12 +189,12 @@ func TestCapacityChangeTakesEffect(t *testing.T) {
 	l, c := newLimiter()
 	writes(t, l, provisionedWrite(5), 100)
 	c.advance(time.Second)
-	if n := writes(t, l, provisionedWrite(10), 100); n != 5 {
-		t.Fatalf("%d writes, want the 5 earned before the change", n)
-	}
-	c.advance(time.Second)
 	if n := writes(t, l, provisionedWrite(10), 100); n != 10 {
 		t.Fatalf("%d writes, want 10 at the new rate", n)
+	}
+	c.advance(time.Second)
+	if n := writes(t, l, provisionedWrite(2), 100); n != 2 {
+		t.Fatalf("%d writes, want 2 at the lowered rate", n)
 	}
 }
 
@@ -222,5 +224,33 @@ func TestFullPartitionBucketsArePruned(t *testing.T) {
 	_ = l.Admit(r)
 	if len(l.parts) > 10 {
 		t.Fatalf("%d partition buckets kept after all refilled", len(l.parts))
+	}
+}
+
+// TestConcurrentRequestsShareTheBuckets admits and charges from many
+// goroutines: every admitted request is charged, and the table's one
+// second of capacity admits at least its units (and, with requests racing
+// between Admit and Charge, never fewer).
+func TestConcurrentRequestsShareTheBuckets(t *testing.T) {
+	l, _ := newLimiter()
+	r := provisionedWrite(100)
+	var admitted atomic.Int64
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				if l.Admit(r) == nil {
+					admitted.Add(1)
+					l.Charge(r, []float64{1})
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := admitted.Load(); n < 100 {
+		t.Fatalf("%d admitted, want at least the 100 units", n)
+	}
+	if err := l.Admit(r); err == nil {
+		t.Fatal("admitted after the second's capacity was spent")
 	}
 }
