@@ -12,6 +12,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
+	"github.com/sortkeydb/sortkey/internal/throttle"
 )
 
 // Options configure a DB. The zero value (or nil) means on disk, us-east-1.
@@ -92,6 +93,17 @@ type Options struct {
 	// unless AdminRemote.
 	Admin       bool
 	AdminRemote bool
+	// EnforceCapacity throttles requests as DynamoDB does at tables' and
+	// global secondary indexes' capacity (docs/TESTING-FAILURES.md):
+	// provisioned throughput with 300 seconds of burst, on-demand maximums
+	// (OnDemandThroughput), and per-partition ceilings. Throttled requests
+	// fail with ProvisionedThroughputExceededException or
+	// ThrottlingException, and batches return what was throttled as
+	// UnprocessedItems or UnprocessedKeys. Capacity refills by the clock (Now
+	// or Clock), so a
+	// test moves its clock instead of waiting. false, the default, never
+	// throttles.
+	EnforceCapacity bool
 }
 
 // DB is an open sortkey database.
@@ -129,7 +141,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
-		Account: account, CheckPolicy: checkResourcePolicy})
+		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now)})
 	if err != nil {
 		return nil, err
 	}
@@ -223,4 +235,13 @@ func mountConsole(h *server.Handler, opts *Options, now func() time.Time, a *aut
 		c.RequireSignIn(consolePrincipals{a}, opts.Now)
 	}
 	h.SetConsole(c)
+}
+
+// limiterOf is the engine's capacity limiter: nil, enforcing nothing,
+// unless EnforceCapacity.
+func limiterOf(opts *Options, now func() time.Time) engine.Limiter {
+	if !opts.EnforceCapacity {
+		return nil
+	}
+	return throttle.New(now)
 }

@@ -35,6 +35,17 @@
 //	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Faults: rules})
 //	srv.SetFaults(t, `{"rules": [{"operation": "PutItem", "error": "ThrottlingException", "count": 1}]}`)
 //
+// # Capacity
+//
+// With capacity enforced (sortkey.Options.EnforceCapacity), tables throttle
+// at their provisioned or maximum throughput, refilled by Options.Now, so
+// a test drives its retry and UnprocessedItems loops by moving its clock;
+// turn the SDK's own retries off to see every throttle
+// (docs/TESTING-FAILURES.md, "Capacity"):
+//
+//	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{EnforceCapacity: true, Now: clock.Now})
+//	client := srv.Client(func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} })
+//
 // # Design coverage
 //
 // With a design file (sortkey.Options.Design, its YAML or JSON bytes;

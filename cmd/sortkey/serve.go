@@ -45,6 +45,8 @@ type serveFlags struct {
 	faultsFile     string
 	admin          bool
 	adminRemote    bool
+	// enforceCapacity throttles at tables' capacity.
+	enforceCapacity bool
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -83,6 +85,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.faultsFile, "faults", "", "inject the faults of this rule file, JSON or YAML (docs/TESTING-FAILURES.md): errors, partial batches, latency, dropped connections; re-read on SIGHUP")
 	fs.BoolVar(&f.admin, "admin", false, "serve sortkey's admin API under /sortkey/ (PUT, GET, DELETE /sortkey/faults) to clients on this machine")
 	fs.BoolVar(&f.adminRemote, "admin-remote", false, "serve the admin API (as --admin) to clients on other machines too, for a server shared by a team")
+	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	return fs
@@ -179,7 +182,8 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
-		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote})
+		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
+		EnforceCapacity: f.enforceCapacity})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -103,6 +103,9 @@ type Error struct {
 	// CancellationReasons goes with a TransactionCanceledException: one
 	// entry per action, in request order; any JSON-marshalable value.
 	CancellationReasons any
+	// ThrottlingReasons goes with a throttling error: what was throttled
+	// and why; any JSON-marshalable value.
+	ThrottlingReasons any
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -35,6 +36,9 @@ func (e *Engine) BatchGetItem(_ context.Context, in *protocol.BatchGetItemInput)
 		if err := e.readTable(&plan[i], r); err != nil {
 			return nil, err
 		}
+	}
+	if r.refused != nil && len(r.units.by) == 0 {
+		return nil, r.refused
 	}
 	r.out.ConsumedCapacity = r.units.report(in.ReturnConsumedCapacity)
 	return r.out, nil
@@ -105,6 +109,9 @@ type batchRead struct {
 	bytes int     // size of the items in the response so far
 	full  bool    // the size limit was reached: the rest is unprocessed
 	units *usages // read units consumed, by table as the request named it
+	// refused is the first refusal of capacity; a table refused leaves
+	// the rest of its keys unprocessed.
+	refused error
 }
 
 // newBatchRead starts an empty response: DynamoDB always sends both maps.
@@ -147,6 +154,11 @@ func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bo
 	if r.full {
 		return nil, false, nil
 	}
+	d, err := e.admit(g.t, false, nil, g.keys[i].storage)
+	if err != nil {
+		r.refused = cmp.Or(r.refused, err)
+		return nil, false, nil
+	}
 	stored, err := e.readItem(g.keys[i])
 	if err != nil {
 		return nil, false, err
@@ -159,7 +171,9 @@ func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bo
 		return nil, false, nil
 	}
 	r.bytes += it.Size()
-	r.units.of(g.ref, true).table += readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
+	units := readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
+	r.units.of(g.ref, true).table += units
+	e.spend(d, &usage{read: true, table: units})
 	return it, true, nil
 }
 

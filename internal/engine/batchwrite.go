@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -12,8 +13,10 @@ import (
 
 // BatchWriteItem puts and deletes up to 25 items across tables. Every
 // request is checked before any item is read, and all the changes commit
-// in one batch, so a batch is written whole or not at all. sortkey never
-// throttles, so UnprocessedItems is always empty.
+// in one batch, so a batch is written whole or not at all. Only capacity
+// enforcement leaves items unprocessed: the requests refused capacity are
+// answered in UnprocessedItems, unwritten, and a batch whose every request
+// is refused fails as DynamoDB fails it.
 func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemInput) (*protocol.BatchWriteItemOutput, error) {
 	if err := validate.BatchWriteItem(in); err != nil {
 		return nil, err
@@ -22,12 +25,13 @@ func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemIn
 	if err != nil {
 		return nil, err
 	}
-	units, err := e.applyAll(plan)
+	unprocessed := map[string][]protocol.WriteRequest{}
+	units, err := e.applyAll(plan, unprocessed)
 	if err != nil {
 		return nil, err
 	}
 	return &protocol.BatchWriteItemOutput{
-		UnprocessedItems:      map[string][]protocol.WriteRequest{},
+		UnprocessedItems:      unprocessed,
 		ConsumedCapacity:      units.report(in.ReturnConsumedCapacity),
 		ItemCollectionMetrics: e.batchCollections(plan, in.ReturnItemCollectionMetrics),
 	}, nil
@@ -39,6 +43,9 @@ func (e *Engine) batchCollections(plan []batchWrite, mode *string) map[string][]
 	var out map[string][]protocol.ItemCollectionMetrics
 	seen := map[string]bool{}
 	for _, p := range plan {
+		if p.refused {
+			continue
+		}
 		m := e.collectionMetrics(p.t, mode, p.ref)
 		ck := string(p.t.collectionKey(p.ref))
 		if m == nil || seen[ck] {
@@ -62,6 +69,9 @@ type batchWrite struct {
 	key   itemKey
 	item  attr.Item
 	ref   attr.Item // the put's item or the delete's key
+	// refused is set when capacity refused the request: it is returned
+	// unprocessed, and no collection metrics speak of it.
+	refused bool
 }
 
 // planWrites resolves every table, then checks every request against its
@@ -115,8 +125,10 @@ func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 // applyAll locks every item of the batch, reads each one's current version
 // and commits every change in one batch. It returns the capacity consumed
 // per table, each request charged as PutItem or DeleteItem would be: a
-// delete of a missing item still costs one unit.
-func (e *Engine) applyAll(plan []batchWrite) (*usages, error) {
+// delete of a missing item still costs one unit. Requests refused capacity
+// go to unprocessed instead; when all are, the batch fails with the first
+// refusal.
+func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest) (*usages, error) {
 	hashes := make([]uint64, len(plan))
 	for i, p := range plan {
 		hashes[i] = p.key.hash
@@ -125,15 +137,27 @@ func (e *Engine) applyAll(plan []batchWrite) (*usages, error) {
 	defer unlock()
 	units := batchUsages()
 	ws := make([]write, 0, len(plan))
-	for _, p := range plan {
+	var refused error
+	for i, p := range plan {
+		d, err := e.admit(p.t, true, nil, p.key.storage)
+		if err != nil {
+			refused = cmp.Or(refused, err)
+			unprocessed[p.table] = append(unprocessed[p.table], p.request())
+			plan[i].refused = true
+			continue
+		}
 		old, err := e.readItem(p.key)
 		if err != nil {
 			return nil, err
 		}
+		e.spendWrite(d, p.t, old, p.item, nil)
 		p.t.chargeWrite(units.of(p.table, false), old, p.item, 1)
 		if old != nil || p.item != nil {
 			ws = append(ws, write{t: p.t, key: p.key, old: old, new: p.item})
 		}
+	}
+	if refused != nil && len(units.by) == 0 {
+		return nil, refused
 	}
 	if len(ws) == 0 {
 		return units, nil
@@ -142,4 +166,12 @@ func (e *Engine) applyAll(plan []batchWrite) (*usages, error) {
 		return nil, err
 	}
 	return units, nil
+}
+
+// request is the write request p came from, as UnprocessedItems returns it.
+func (p *batchWrite) request() protocol.WriteRequest {
+	if p.item != nil {
+		return protocol.WriteRequest{PutRequest: &protocol.PutRequest{Item: p.item}}
+	}
+	return protocol.WriteRequest{DeleteRequest: &protocol.DeleteRequest{Key: p.ref}}
 }

@@ -21,9 +21,14 @@ func (e *Engine) DeleteItem(_ context.Context, in *protocol.DeleteItemInput) (*p
 	if err != nil {
 		return nil, err
 	}
+	d, err := e.admit(t, true, nil, k.storage)
+	if err != nil {
+		return nil, err
+	}
 	old, _, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
 		return nil, w.check(old, &in.WriteOptions)
 	})
+	e.spendWrite(d, t, old, nil, err)
 	if err != nil {
 		return nil, err
 	}

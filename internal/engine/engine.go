@@ -40,6 +40,8 @@ type Options struct {
 	// the detail of DynamoDB's "Invalid policy document" answer. nil
 	// means only that the document must be a JSON object.
 	CheckPolicy func(doc []byte) error
+	// Limiter enforces tables' capacity (see Limiter); nil enforces none.
+	Limiter Limiter
 }
 
 // Engine is an open database.
@@ -51,6 +53,7 @@ type Engine struct {
 	arnPrefix   string // a table's ARN but its name; every request with access control on builds one
 	checkPolicy func(doc []byte) error
 	now         func() time.Time
+	limit       Limiter // nil: capacity is not enforced
 	locks       lockTable
 
 	collectionLimit int64
@@ -79,7 +82,7 @@ func Open(opts Options) (*Engine, error) {
 	}
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
 		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
-		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy}
+		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}

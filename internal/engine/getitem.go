@@ -19,7 +19,11 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
-	_, k, err := e.keyedTable(*in.TableName, in.Key)
+	t, k, err := e.keyedTable(*in.TableName, in.Key)
+	if err != nil {
+		return nil, err
+	}
+	d, err := e.admit(t, false, nil, k.storage)
 	if err != nil {
 		return nil, err
 	}
@@ -35,6 +39,7 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 		return nil, err
 	}
 	u := &usage{read: true, table: sizeReadUnits(size, consistent)}
+	e.spend(d, u)
 	out.ConsumedCapacity = u.report(in.ReturnConsumedCapacity, *in.TableName)
 	return &out, nil
 }

@@ -28,9 +28,14 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
+	d, err := e.admit(t, true, nil, k.storage)
+	if err != nil {
+		return nil, err
+	}
 	old, _, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
 		return in.Item, w.check(old, &in.WriteOptions)
 	})
+	e.spendWrite(d, t, old, in.Item, err)
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ func (e *Engine) Query(_ context.Context, in *protocol.QueryInput) (*protocol.Re
 		return nil, err
 	}
 	p.lo, p.hi = p.keyRange(kc)
+	p.part = p.lo
 	p.start.query = true
 	p.reverse = in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if err := p.startAfter(in.ExclusiveStartKey, &kc); err != nil {

@@ -26,6 +26,7 @@ type readPlan struct {
 	capMode    *string
 	tableRef   string      // the table as the request named it (name or ARN)
 	start      startBounds // what ExclusiveStartKey must lie within
+	part       []byte      // a Query's partition: a key starting with its hash; nil for a Scan
 }
 
 // pageState accumulates one page while the iterator runs.
@@ -44,6 +45,10 @@ type pageState struct {
 
 // run reads one page.
 func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
+	d, err := e.admit(p.t, false, p.ix, p.part)
+	if err != nil {
+		return nil, err
+	}
 	st := &pageState{items: []attr.Item{}}
 	scan := e.db.Scan
 	if p.reverse {
@@ -61,6 +66,9 @@ func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
 	}
 	if st.err != nil {
 		return nil, st.err
+	}
+	if d != nil {
+		e.spend(d, p.usage(st))
 	}
 	return p.output(st), nil
 }

@@ -147,8 +147,16 @@ func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 	failed := false
 	var ws []write
 	units := txnUsages()
+	spent := e.txSpending(len(acts))
 	for i := range acts {
 		a := &acts[i]
+		d, err := e.admit(a.t, true, nil, a.key.storage)
+		if reason, ok := throttleReason(err); ok {
+			reasons[i], failed = reason, true
+			continue
+		} else if err != nil {
+			return nil, nil, err
+		}
 		old, err := e.readItem(a.key)
 		if err != nil {
 			return nil, nil, err
@@ -159,6 +167,7 @@ func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 		}
 		reasons[i], failed = reason, failed || reason.Code != "None"
 		a.t.chargeWrite(units.of(a.table, false), old, next, txFactor)
+		spent.add(d, a.t, old, next)
 		if a.kind != "ConditionCheck" && (old != nil || next != nil) {
 			ws = append(ws, write{t: a.t, key: a.key, old: old, new: next})
 		}
@@ -166,6 +175,7 @@ func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 	if failed {
 		return nil, nil, canceled(reasons)
 	}
+	spent.charge(e)
 	return ws, units, nil
 }
 

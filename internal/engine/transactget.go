@@ -24,6 +24,10 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 	defer snap.Close()
 	out := &protocol.TransactGetItemsOutput{Responses: make([]protocol.ItemResponse, len(gets))}
 	units := txnUsages()
+	demands, err := e.admitGets(gets)
+	if err != nil {
+		return nil, err
+	}
 	for i, g := range gets {
 		v, ok, err := snap.Get(g.key.storage)
 		if err != nil {
@@ -37,6 +41,9 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 			out.Responses[i].Item = project(it, nil, g.proj)
 		}
 		units.of(g.table, true).table += txFactor * readUnits(it, true)
+		if demands != nil {
+			e.spend(demands[i], &usage{read: true, table: txFactor * readUnits(it, true)})
+		}
 	}
 	out.ConsumedCapacity = units.report(in.ReturnConsumedCapacity)
 	return out, nil

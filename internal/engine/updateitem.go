@@ -27,12 +27,17 @@ func (e *Engine) UpdateItem(_ context.Context, in *protocol.UpdateItemInput) (*p
 	if err := t.refuseKeyUpdate(w.update); err != nil {
 		return nil, err
 	}
+	d, err := e.admit(t, true, nil, k.storage)
+	if err != nil {
+		return nil, err
+	}
 	old, next, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
 		if err := w.check(old, &in.WriteOptions); err != nil {
 			return nil, err
 		}
 		return t.updated(old, in.Key, w.update)
 	})
+	e.spendWrite(d, t, old, next, err)
 	if err != nil {
 		return nil, err
 	}

@@ -291,10 +291,18 @@ type errorJSON struct {
 	Item       any    `json:"Item,omitempty"`
 	// CancellationReasons is a list; it is present only when non-nil.
 	CancellationReasons any `json:"CancellationReasons,omitempty"`
+	// ThrottlingReasons is a list; it is present only when non-nil.
+	// DynamoDB's model spells the member throttlingReasons in
+	// ThrottlingException alone.
+	ThrottlingReasons      any `json:"ThrottlingReasons,omitempty"`
+	ThrottlingReasonsLower any `json:"throttlingReasons,omitempty"`
 }
 
 func errorBody(e *apierr.Error) []byte {
-	ej := errorJSON{Type: e.Type(), Item: e.Item, CancellationReasons: e.CancellationReasons}
+	ej := errorJSON{Type: e.Type(), Item: e.Item, CancellationReasons: e.CancellationReasons, ThrottlingReasons: e.ThrottlingReasons}
+	if e.Code == apierr.Throttling {
+		ej.ThrottlingReasons, ej.ThrottlingReasonsLower = nil, e.ThrottlingReasons
+	}
 	if e.MessageKey() == "Message" {
 		ej.CapMessage = e.Message
 	} else {
@@ -302,7 +310,7 @@ func errorBody(e *apierr.Error) []byte {
 	}
 	b, err := json.Marshal(ej)
 	if err != nil {
-		ej.Item, ej.CancellationReasons = nil, nil
+		ej.Item, ej.CancellationReasons, ej.ThrottlingReasons, ej.ThrottlingReasonsLower = nil, nil, nil, nil
 		b, _ = json.Marshal(ej)
 	}
 	return b
