@@ -14,12 +14,10 @@ import (
 // put and the checks that both exist are one transaction, so a product
 // never points at a brand or category that is not there.
 func (s *Store) CreateProduct(ctx context.Context, name, brandID, categoryID string, priceCents int64, stock int) (Product, error) {
-	now, id, err := s.stamp()
+	p, err := s.newProduct(name, brandID, categoryID, priceCents, stock)
 	if err != nil {
 		return Product{}, err
 	}
-	p := Product{ID: id, Name: name, PriceCents: priceCents, Stock: stock, CategoryID: categoryID,
-		BrandID: brandID, CreatedAt: now, UpdatedAt: now}
 	av, err := item(productKeys(p), "Product", p)
 	if err != nil {
 		return Product{}, err
@@ -30,6 +28,13 @@ func (s *Store) CreateProduct(ctx context.Context, name, brandID, categoryID str
 		s.mustExist(pkCategories, categorySK(categoryID)),
 	}})
 	return p, transactionError(err, ErrExists, ErrNotFound, ErrNotFound)
+}
+
+// newProduct is a product with a new id, created now, not yet written.
+func (s *Store) newProduct(name, brandID, categoryID string, priceCents int64, stock int) (Product, error) {
+	now, id, err := s.stamp()
+	return Product{ID: id, Name: name, PriceCents: priceCents, Stock: stock, CategoryID: categoryID,
+		BrandID: brandID, CreatedAt: now, UpdatedAt: now}, err
 }
 
 // GetProductByID reads PK="PROD" AND SK="PRO#<id>" from the table.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/sortkeydb/sortkey/examples/internal/runner"
 )
 
 func TestGetProductByID(t *testing.T) {
@@ -95,4 +97,21 @@ func TestCreateProductNeedsBrandAndCategory(t *testing.T) {
 	}
 	got, err := sh.ListProductsByCategoryAndBrand(ctx, phones, sony, Ascending)
 	same(t, got, err, sh.products("Xperia 1 V")...)
+}
+
+// TestCreateProduct adds a product of an existing brand and category, one
+// at a time (the sample loads its products in bulk, LoadProducts): it
+// reads back as created and lists with its brand's other phones.
+func TestCreateProduct(t *testing.T) {
+	sh := newShop(t)
+	sony, phones := sh.sample.Brands["Sony"].ID, sh.sample.Categories["Phones"].ID
+	created, err := sh.CreateProduct(ctx, "Xperia 5", sony, phones, 89999, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh.served(t, runner.Call{Op: "TransactWriteItems"})
+	got, err := sh.GetProductByID(ctx, created.ID)
+	same(t, []Product{got}, err, created)
+	list, err := sh.ListProductsByCategoryAndBrand(ctx, phones, sony, Ascending)
+	same(t, list, err, append(sh.products("Xperia 1 V"), created)...)
 }

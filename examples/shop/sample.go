@@ -143,15 +143,27 @@ func (sm *Sample) loadCatalog(ctx context.Context, s *Store) error {
 	return nil
 }
 
+// loadProducts loads the products in bulk (LoadProducts), those not
+// there yet: a put replaces, so loading a product again would give back
+// the stock the sample's orders took.
 func (sm *Sample) loadProducts(ctx context.Context, s *Store) error {
+	there, err := s.ListProducts(ctx, Ascending)
+	if err != nil {
+		return err
+	}
+	have := idSet(there, Product.id)
+	var missing []Product
 	for _, p := range sampleProducts {
-		prod, err := s.CreateProduct(ctx, p.name, sm.Brands[p.brand].ID, sm.Categories[p.category].ID, p.priceCents, p.stock)
-		if err = kept(err); err != nil {
+		prod, err := s.newProduct(p.name, sm.Brands[p.brand].ID, sm.Categories[p.category].ID, p.priceCents, p.stock)
+		if err != nil {
 			return err
 		}
 		sm.Products[p.name] = prod
+		if !have[prod.ID] {
+			missing = append(missing, prod)
+		}
 	}
-	return nil
+	return s.LoadProducts(ctx, missing)
 }
 
 func (sm *Sample) loadOrders(ctx context.Context, s *Store) error {

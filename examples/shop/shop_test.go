@@ -28,6 +28,13 @@ func newShop(t *testing.T) *shop {
 
 func newShopOn(t *testing.T, srv *sortkeytest.Server) *shop {
 	t.Helper()
+	return newShopWith(t, srv, LoadSample)
+}
+
+// newShopWith is newShopOn with the sample, or the part of it a test
+// needs, loaded by load.
+func newShopWith(t *testing.T, srv *sortkeytest.Server, load func(context.Context, *Store) (*Sample, error)) *shop {
+	t.Helper()
 	env, err := runner.Start(ctx, srv.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +44,7 @@ func newShopOn(t *testing.T, srv *sortkeytest.Server) *shop {
 		t.Fatal(err)
 	}
 	s := sampleStore(env.Client, "shop")
-	sm, err := LoadSample(ctx, s)
+	sm, err := load(ctx, s)
 	if err != nil {
 		t.Fatal(err)
 	}

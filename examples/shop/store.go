@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"maps"
+	mrand "math/rand/v2"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -39,11 +40,27 @@ type Store struct {
 	// that it writes the same items on every run.
 	now     func() time.Time
 	entropy io.Reader
+	// backoff, sleep and jitter pace the bulk loader's resends; the tests
+	// seed the jitter and replace the sleep by a move of a virtual clock.
+	backoff Backoff
+	sleep   func(context.Context, time.Duration) error
+	jitter  func(time.Duration) time.Duration
 }
 
 // NewStore is a Store on table, with the wall clock and random ids.
 func NewStore(db *dynamodb.Client, table string) *Store {
-	return &Store{db: db, table: table, now: time.Now, entropy: rand.Reader}
+	return &Store{db: db, table: table, now: time.Now, entropy: rand.Reader,
+		backoff: DefaultBackoff, sleep: sleepCtx, jitter: fullJitter(mrand.Int64N)}
+}
+
+// fullJitter is a wait drawn evenly below ceiling, from n (an Int64N).
+func fullJitter(n func(int64) int64) func(time.Duration) time.Duration {
+	return func(ceiling time.Duration) time.Duration {
+		if ceiling <= 0 {
+			return 0
+		}
+		return time.Duration(n(int64(ceiling)))
+	}
 }
 
 // stamp is the creation time and id of a new entity. The time is cut to
