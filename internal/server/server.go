@@ -44,6 +44,9 @@ type Handler struct {
 	watchers  []Watcher
 	admin     admin
 	injector  Injector // nil: no faults
+	// warned holds the unsupported operations already logged: an
+	// application calling one in a loop gets one line, not one per call.
+	warned sync.Map
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -151,17 +154,16 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 // operation finds the handler an X-Amz-Target names, and its name.
 func (h *Handler) operation(r *http.Request) (string, opFunc, error) {
 	target := r.Header.Get("X-Amz-Target")
-	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
-		if o, ok := h.ops[name]; ok {
-			return name, o.run, nil
-		}
+	name, dynamo := strings.CutPrefix(target, targetPrefix)
+	if o, ok := h.ops[name]; ok && dynamo {
+		return name, o.run, nil
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
 		if o, ok := h.streamOps[name]; ok {
 			return name, o.run, nil
 		}
 	}
-	return "", nil, apierr.New(apierr.UnknownOperation, "")
+	return "", nil, h.unknownOperation(name, dynamo)
 }
 
 // readBody reads at most MaxBodyBytes. A larger body is refused from its
