@@ -43,7 +43,8 @@ type Handler struct {
 	console   http.Handler // nil: none
 	watchers  []Watcher
 	admin     admin
-	injector  Injector // nil: no faults
+	injector  Injector     // nil: no faults
+	probe     func() error // nil: no HealthPath (health.go)
 	// warned holds the unsupported operations already logged: an
 	// application calling one in a loop gets one line, not one per call.
 	warned sync.Map
@@ -59,10 +60,15 @@ func New(e *engine.Engine, g Guard) *Handler {
 // InternalServerError, so one bad request cannot take the server down.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rid := requestID()
-	w.Header()[requestIDHeader] = []string{rid}
+	hdr := w.Header()
+	hdr[requestIDHeader], hdr[VersionHeader] = []string{rid}, versionValue
 	// The console comes before CORS: its pages are for its own origin only.
 	if h.console != nil && consolePath(r.URL.Path) {
 		h.serveConsole(w, r)
+		return
+	}
+	if h.isHealthCheck(r) {
+		h.serveHealth(w)
 		return
 	}
 	if h.serveAdmin(w, r) {
