@@ -25,7 +25,8 @@ func New(log *slog.Logger, slow time.Duration) *Logger {
 // write a line. When it would not, a server need not watch calls for it,
 // so logging at the default level costs nothing.
 func Wanted(log *slog.Logger, slow time.Duration) bool {
-	return slow > 0 || log.Enabled(context.Background(), slog.LevelDebug)
+	ctx := context.Background()
+	return log.Enabled(ctx, slog.LevelDebug) || slow > 0 && log.Enabled(ctx, slog.LevelWarn)
 }
 
 // Answered logs a, as a server.Watcher: a slow call at warn level, any
