@@ -41,7 +41,13 @@ func BenchmarkMetrics(b *testing.B) {
 }
 
 func benchMetricsHandler(b *testing.B, on bool) http.Handler {
-	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1, Metrics: on})
+	return benchHandler(b, &sortkey.Options{InMemory: true, TTLInterval: -1, Metrics: on})
+}
+
+// benchHandler is a handler of a database opened with opts and a table
+// Bench of 256 items.
+func benchHandler(b *testing.B, opts *sortkey.Options) http.Handler {
+	db, err := sortkey.Open("", opts)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package sortkey
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -104,6 +105,19 @@ type Options struct {
 	// test moves its clock instead of waiting. false, the default, never
 	// throttles.
 	EnforceCapacity bool
+	// Health serves sortkey's own health check at GET /sortkey/health on
+	// Handler (docs/OPERATIONS.md): 200 with a JSON report when the
+	// storage takes a durable write and serves a read, 503 when it does
+	// not (or the DB is closed). sortkey serve turns it on; off by
+	// default, when that path is DynamoDB's health check like any other.
+	Health bool
+	// RequestLog receives request logs (docs/OPERATIONS.md): a line per
+	// API call at debug level when it is enabled for debug, with the
+	// request id the client received, the operation, status, error code
+	// and duration, and a warning for each call slower than SlowRequest.
+	// nil, the default, logs no requests.
+	RequestLog  *slog.Logger
+	SlowRequest time.Duration // 0: no slow-request warnings
 }
 
 // DB is an open sortkey database.
@@ -155,6 +169,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err := db.injectFaults(h, opts, now); err != nil {
 		return nil, errors.Join(err, eng.Close())
 	}
+	mountOperations(h, eng, opts)
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil

@@ -2,6 +2,7 @@
 //
 //	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1] [--auth FILE]
 //	sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]
+//	sortkey version
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -19,6 +20,7 @@ commands:
   auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
+  version      print sortkey's version, the commit it was built from and the Go that built it
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -41,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return authCmd(args[1:], stdout, stderr)
 	case "design":
 		return designCmd(args[1:], stdout, stderr)
+	case "version":
+		return versionCmd(args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/version"
 )
 
 // defaultMaxConnections bounds the memory and file descriptors clients can
@@ -47,6 +48,7 @@ type serveFlags struct {
 	adminRemote    bool
 	// enforceCapacity throttles at tables' capacity.
 	enforceCapacity bool
+	log             logFlags // servelog.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -61,6 +63,9 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 		return f, err
 	}
 	if err := checkConnFlags(f, stderr); err != nil {
+		return f, err
+	}
+	if err := f.log.check(stderr); err != nil {
 		return f, err
 	}
 	return f, f.clock.check(stderr)
@@ -88,6 +93,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
+	logFlagSet(fs, &f.log)
 	return fs
 }
 
@@ -125,7 +131,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log := f.log.logger(stderr)
 	slog.SetDefault(log)
 	// Room for two: the first stops gracefully, the second at once.
 	sigs := make(chan os.Signal, 2)
@@ -156,7 +162,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limitListen(ln, f.maxConnections)) }()
 	fmt.Fprintf(stdout, "sortkey listening on http://%s\n", ln.Addr())
-	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "auth", authDesc(f), "startup", time.Since(start))
+	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "auth", authDesc(f), "startup", time.Since(start), "version", version.Get().Version)
 	serveErr := wait(sigs, srv, errc, f.drainTimeout, log)
 	stopMetrics() // before the storage it reads closes
 	if err := reqs.await(); err != nil {
@@ -183,7 +189,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
-		EnforceCapacity: f.enforceCapacity})
+		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -163,3 +163,14 @@ func Codes() []Code {
 	}
 	return out
 }
+
+// msgUnsupported answers an operation DynamoDB has and sortkey does not
+// serve. DynamoDB itself never says this (it answers every operation it
+// has), so the text is sortkey's, and names sortkey so that nobody mistakes
+// it for DynamoDB's.
+const msgUnsupported = "sortkey does not support the DynamoDB operation %s"
+
+// Unsupported is the UnknownOperationException of operation op, one that
+// DynamoDB serves and sortkey does not. A target that names no operation
+// at all keeps DynamoDB's empty message.
+func Unsupported(op string) *Error { return New(UnknownOperation, msgUnsupported, op) }

@@ -38,3 +38,15 @@ func (e *Engine) tableStats(t *table) []TableStats {
 	}
 	return out
 }
+
+// Probe checks that the store takes a durable write and serves a read
+// (storage.DB.Probe), for a health check; once Close has begun it answers
+// storage.ErrClosed without touching the store.
+func (e *Engine) Probe() error {
+	select {
+	case <-e.closing:
+		return storage.ErrClosed
+	default:
+		return e.db.Probe()
+	}
+}

@@ -341,8 +341,9 @@ func wantRefused(t *testing.T, r response, name string) {
 }
 
 // TestUnservedOperationsAreUnknown sends every operation the SDK has and
-// the server does not serve, and expects UnknownOperationException: an
-// operation new in the SDK is noticed here.
+// the server does not serve, and expects UnknownOperationException saying
+// that sortkey does not support it: an operation new in the SDK is
+// noticed here.
 func TestUnservedOperationsAreUnknown(t *testing.T) {
 	srv := sortkeytest.New(t)
 	n := 0
@@ -355,8 +356,9 @@ func TestUnservedOperationsAreUnknown(t *testing.T) {
 			r := post(t, srv.URL, a.prefix+name, map[string]any{})
 			var e apiError
 			_ = json.Unmarshal(r.body, &e)
-			if r.status != http.StatusBadRequest || !strings.HasSuffix(e.Type, "#UnknownOperationException") {
-				t.Errorf("%s%s: %d %s", a.prefix, name, r.status, r.body)
+			want := "sortkey does not support the DynamoDB operation " + name
+			if r.status != http.StatusBadRequest || !strings.HasSuffix(e.Type, "#UnknownOperationException") || e.Message != want {
+				t.Errorf("%s%s: %d %s, want UnknownOperationException %q", a.prefix, name, r.status, r.body, want)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -128,11 +129,32 @@ func TestResponseContentTypeEchoesRequest(t *testing.T) {
 // coral's UnknownOperationException, with no message.
 func TestMissingOrUnknownTargetIsUnknownOperation(t *testing.T) {
 	h := newTestHandler(t)
-	for _, target := range []string{"", "NoSuchOperation", "DynamoDB_20111205.ListTables", "Kinesis_20131202.ListStreams"} {
+	for _, target := range []string{"", "NoSuchOperation", "DynamoDB_20111205.ListTables", "Kinesis_20131202.ListStreams",
+		"DynamoDB_20111205.CreateBackup", "DynamoDB_20120810.NoSuchOperation", "DynamoDBStreams_20120810.CreateBackup"} {
 		rec := send(h, "POST", contentType, target, `{}`)
 		if rec.Code != 400 || rec.Body.String() != `{"__type":"com.amazon.coral.service#UnknownOperationException"}` {
 			t.Errorf("target %q: %d %s", target, rec.Code, rec.Body)
 		}
+	}
+}
+
+// An operation DynamoDB has and sortkey does not serve is refused with a
+// message saying so, and the server logs it at WARN once, however often
+// the application calls it.
+func TestUnsupportedOperationSaysSoAndWarnsOnce(t *testing.T) {
+	var logs bytes.Buffer
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
+	h := newTestHandler(t)
+	for range 3 {
+		rec := send(h, "POST", contentType, "CreateBackup", `{}`)
+		want := `{"__type":"com.amazon.coral.service#UnknownOperationException","message":"sortkey does not support the DynamoDB operation CreateBackup"}`
+		if rec.Code != 400 || rec.Body.String() != want {
+			t.Fatalf("CreateBackup: %d %s", rec.Code, rec.Body)
+		}
+	}
+	if n := strings.Count(logs.String(), "level=WARN msg=\"unsupported DynamoDB operation called\" op=CreateBackup"); n != 1 {
+		t.Fatalf("logged %d warnings, want 1:\n%s", n, logs.String())
 	}
 }
 

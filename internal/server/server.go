@@ -43,7 +43,11 @@ type Handler struct {
 	console   http.Handler // nil: none
 	watchers  []Watcher
 	admin     admin
-	injector  Injector // nil: no faults
+	injector  Injector     // nil: no faults
+	probe     func() error // nil: no HealthPath (health.go)
+	// warned holds the unsupported operations already logged: an
+	// application calling one in a loop gets one line, not one per call.
+	warned sync.Map
 }
 
 // New returns a Handler for e. With a Guard, every API call is
@@ -56,10 +60,15 @@ func New(e *engine.Engine, g Guard) *Handler {
 // InternalServerError, so one bad request cannot take the server down.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rid := requestID()
-	w.Header()[requestIDHeader] = []string{rid}
+	hdr := w.Header()
+	hdr[requestIDHeader], hdr[VersionHeader] = []string{rid}, versionValue
 	// The console comes before CORS: its pages are for its own origin only.
 	if h.console != nil && consolePath(r.URL.Path) {
 		h.serveConsole(w, r)
+		return
+	}
+	if h.isHealthCheck(r) {
+		h.serveHealth(w)
 		return
 	}
 	if h.serveAdmin(w, r) {
@@ -151,17 +160,16 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 // operation finds the handler an X-Amz-Target names, and its name.
 func (h *Handler) operation(r *http.Request) (string, opFunc, error) {
 	target := r.Header.Get("X-Amz-Target")
-	if name, ok := strings.CutPrefix(target, targetPrefix); ok {
-		if o, ok := h.ops[name]; ok {
-			return name, o.run, nil
-		}
+	name, dynamo := strings.CutPrefix(target, targetPrefix)
+	if o, ok := h.ops[name]; ok && dynamo {
+		return name, o.run, nil
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
 		if o, ok := h.streamOps[name]; ok {
 			return name, o.run, nil
 		}
 	}
-	return "", nil, apierr.New(apierr.UnknownOperation, "")
+	return "", nil, h.unknownOperation(name, dynamo)
 }
 
 // readBody reads at most MaxBodyBytes. A larger body is refused from its

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sortkeydb/sortkey/internal/version"
 )
 
 func TestResponseHeaders(t *testing.T) {
@@ -126,4 +128,21 @@ func FuzzRequest(f *testing.F) {
 			t.Fatalf("response is not JSON: %q", rec.Body)
 		}
 	})
+}
+
+// Every response names the sortkey version that answered: API calls,
+// errors, the health check and the 404 page alike.
+func TestVersionHeaderOnEveryResponse(t *testing.T) {
+	h := newTestHandler(t)
+	want := version.Get().Version
+	for name, rec := range map[string]*httptest.ResponseRecorder{
+		"ListTables":   do(h, "ListTables", []byte(`{}`)),
+		"error":        do(h, "DescribeTable", []byte(`{}`)),
+		"health check": send(h, http.MethodGet, "", "", ""),
+		"not found":    send(h, http.MethodPut, "", "", ""),
+	} {
+		if got := rec.Header().Get("X-Sortkey-Version"); got == "" || got != want {
+			t.Errorf("%s: X-Sortkey-Version %q, want %q", name, got, want)
+		}
+	}
 }

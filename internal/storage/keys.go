@@ -15,6 +15,7 @@ import (
 //	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
 //	record:   'i' | table id | 0xFFFF | seq         -> stream record
 //	token:    'x' | client request token          -> a transaction's fingerprint and time
+//	health:   'h'                                 -> the last health probe's number (probe.go)
 //
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous

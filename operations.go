@@ -1,0 +1,20 @@
+package sortkey
+
+import (
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/reqlog"
+	"github.com/sortkeydb/sortkey/internal/server"
+)
+
+// mountOperations adds what an operator runs a server with
+// (docs/OPERATIONS.md): the storage health check and request logs, each
+// only when asked for. The request logger watches calls only when it
+// would write something, so the default level adds nothing to a call.
+func mountOperations(h *server.Handler, eng *engine.Engine, opts *Options) {
+	if opts.Health {
+		h.SetHealth(eng.Probe)
+	}
+	if opts.RequestLog != nil && reqlog.Wanted(opts.RequestLog, opts.SlowRequest) {
+		h.Watch(reqlog.New(opts.RequestLog, opts.SlowRequest))
+	}
+}
