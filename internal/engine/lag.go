@@ -32,7 +32,7 @@ func newLagging(opts Options) *lagging {
 	if budget <= 0 {
 		budget = DefaultLagBudget
 	}
-	l.log = lag.New(max(l.index, l.stale), budget, storage.IndexPrefixLen)
+	l.log = lag.New(max(l.index, l.stale), budget, storage.IndexPrefixLen, storage.PartitionPrefixLen)
 	return l
 }
 

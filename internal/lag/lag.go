@@ -16,20 +16,24 @@ type Log struct {
 	keep     time.Duration // how long a change matters: the longest window read through
 	budget   int           // bytes of changes held at most
 	groupLen int           // length of the key prefix that groups keys
+	partLen  int           // length of the longer prefix that splits a group
 
 	mu     sync.Mutex
 	bytes  int
 	last   time.Time // the latest change's time: times never go back
 	queue  []change  // every change held, oldest first, from head on
 	head   int
-	groups map[string]map[string][]version
+	groups map[string]map[string]keys // by group, then by part
 }
+
+// keys are the changes of the keys of one part: each key's, oldest first.
+type keys map[string][]version
 
 // change is one entry of the queue: which key changed, and its cost.
 type change struct {
-	group, key string
-	at         time.Time
-	size       int
+	group, part, key string
+	at               time.Time
+	size             int
 }
 
 // version is a key's value before one of its changes.
@@ -46,9 +50,20 @@ type Old struct {
 }
 
 // New returns an empty log that keeps changes for keep and at most budget
-// bytes of them, grouping keys by their first groupLen bytes.
-func New(keep time.Duration, budget, groupLen int) *Log {
-	return &Log{keep: keep, budget: budget, groupLen: groupLen, groups: map[string]map[string][]version{}}
+// bytes of them. It groups keys by their first groupLen bytes, and splits
+// each group by the first partLen (for sortkey, a partition's hash): a
+// range within one part looks at that part's changes only, any other
+// range at its whole group's.
+func New(keep time.Duration, budget, groupLen, partLen int) *Log {
+	return &Log{keep: keep, budget: budget, groupLen: groupLen, partLen: partLen, groups: map[string]map[string]keys{}}
+}
+
+func (l *Log) group(key []byte) string { return string(key[:min(l.groupLen, len(key))]) }
+func (l *Log) part(key []byte) string  { return string(key[:min(l.partLen, len(key))]) }
+
+// versions is key's history, nil if none.
+func (l *Log) versions(key []byte) []version {
+	return l.groups[l.group(key)][l.part(key)][string(key)]
 }
 
 // Record notes that key changed at time at, from prev (present false:
@@ -62,17 +77,26 @@ func (l *Log) Record(at time.Time, key, prev []byte, present bool) {
 		at = l.last
 	}
 	l.last = at
-	c := change{group: string(key[:min(l.groupLen, len(key))]), key: string(key), at: at}
+	c := change{group: l.group(key), part: l.part(key), key: string(key), at: at}
 	c.size = len(c.key) + len(prev) + overhead
-	g := l.groups[c.group]
-	if g == nil {
-		g = map[string][]version{}
-		l.groups[c.group] = g
-	}
-	g[c.key] = append(g[c.key], version{at: at, val: bytes.Clone(prev), present: present})
+	ks := l.keysOf(c)
+	ks[c.key] = append(ks[c.key], version{at: at, val: bytes.Clone(prev), present: present})
 	l.queue = append(l.queue, c)
 	l.bytes += c.size
 	l.prune(at)
+}
+
+// keysOf is c's part, made if need be.
+func (l *Log) keysOf(c change) keys {
+	g := l.groups[c.group]
+	if g == nil {
+		g = map[string]keys{}
+		l.groups[c.group] = g
+	}
+	if g[c.part] == nil {
+		g[c.part] = keys{}
+	}
+	return g[c.part]
 }
 
 // At is key's value as of cutoff: changed is false when the key has not
@@ -80,8 +104,7 @@ func (l *Log) Record(at time.Time, key, prev []byte, present bool) {
 func (l *Log) At(key []byte, cutoff time.Time) (val []byte, present, changed bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	g := l.groups[string(key[:min(l.groupLen, len(key))])]
-	v, ok := firstAfter(g[string(key)], cutoff)
+	v, ok := firstAfter(l.versions(key), cutoff)
 	return v.val, v.present, ok
 }
 
@@ -92,7 +115,21 @@ func (l *Log) Since(lo, hi []byte, cutoff time.Time) []Old {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []Old
-	for k, vs := range l.groups[string(lo[:min(l.groupLen, len(lo))])] {
+	g := l.groups[l.group(lo)]
+	if p := l.part(lo); len(p) == l.partLen && hi != nil && l.part(hi) == p {
+		out = since(out, g[p], lo, hi, cutoff)
+	} else {
+		for _, ks := range g {
+			out = since(out, ks, lo, hi, cutoff)
+		}
+	}
+	slices.SortFunc(out, func(a, b Old) int { return bytes.Compare(a.Key, b.Key) })
+	return out
+}
+
+// since appends ks's keys in [lo, hi) that changed after cutoff.
+func since(out []Old, ks keys, lo, hi []byte, cutoff time.Time) []Old {
+	for k, vs := range ks {
 		if !inRange(k, lo, hi) {
 			continue
 		}
@@ -100,7 +137,6 @@ func (l *Log) Since(lo, hi []byte, cutoff time.Time) []Old {
 			out = append(out, Old{Key: []byte(k), Val: v.val, Present: v.present})
 		}
 	}
-	slices.SortFunc(out, func(a, b Old) int { return bytes.Compare(a.Key, b.Key) })
 	return out
 }
 
@@ -154,11 +190,15 @@ func (l *Log) prune(now time.Time) {
 func (l *Log) drop(c change) {
 	l.bytes -= c.size
 	g := l.groups[c.group]
-	if vs := g[c.key][1:]; len(vs) > 0 {
-		g[c.key] = vs
+	ks := g[c.part]
+	if vs := ks[c.key][1:]; len(vs) > 0 {
+		ks[c.key] = vs
 		return
 	}
-	delete(g, c.key)
+	delete(ks, c.key)
+	if len(ks) == 0 {
+		delete(g, c.part)
+	}
 	if len(g) == 0 {
 		delete(l.groups, c.group)
 	}

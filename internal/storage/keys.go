@@ -87,6 +87,10 @@ func ItemPrefix(table uint64, index uint16) []byte {
 // index entry's key that names its table and index.
 const IndexPrefixLen = 1 + 8 + 2
 
+// PartitionPrefixLen is the length of ItemPrefix and a partition key's
+// hash: every item of one partition shares it.
+const PartitionPrefixLen = IndexPrefixLen + 8
+
 // IsEntryKey reports whether key holds an item or an index entry, not a
 // stream record or anything else.
 func IsEntryKey(key []byte) bool {
