@@ -47,6 +47,7 @@ type serveFlags struct {
 	adminRemote    bool
 	// enforceCapacity throttles at tables' capacity.
 	enforceCapacity bool
+	lag             lagFlags // servelag.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -88,6 +89,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
+	lagFlagSet(fs, &f.lag)
 	return fs
 }
 
@@ -179,11 +181,13 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
+	opts := &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
-		EnforceCapacity: f.enforceCapacity})
+		EnforceCapacity: f.enforceCapacity}
+	f.lag.apply(opts)
+	db, err := sortkey.Open(f.dataDir, opts)
 	if err != nil {
 		return nil, nil, err
 	}
