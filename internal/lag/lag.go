@@ -161,14 +161,6 @@ func (l *Log) Len() int {
 	return len(l.queue) - l.head
 }
 
-// Forget drops the changes no read can reach any more as of now: those
-// older than keep.
-func (l *Log) Forget(now time.Time) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.prune(now)
-}
-
 // prune drops the oldest changes while they are older than keep or the
 // log is over budget. A key's history is in queue order, so the oldest
 // change in the queue is the first of its key's.

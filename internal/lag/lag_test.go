@@ -57,9 +57,9 @@ func TestChangesPastKeepAreForgotten(t *testing.T) {
 	l := New(time.Second, 1<<20, 2, 3)
 	l.Record(t0, []byte("g1a"), nil, false)
 	l.Record(t0.Add(500*time.Millisecond), []byte("g1b"), nil, false)
-	l.Forget(t0.Add(time.Second))
-	if l.Len() != 1 {
-		t.Fatalf("after keep, %d changes held, want 1", l.Len())
+	l.Record(t0.Add(time.Second), []byte("g1c"), nil, false)
+	if l.Len() != 2 {
+		t.Fatalf("a second on, %d changes held, want 2", l.Len())
 	}
 	if _, _, changed := l.At([]byte("g1a"), t0.Add(-time.Hour)); changed {
 		t.Fatal("a forgotten change is still served")
