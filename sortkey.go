@@ -118,7 +118,25 @@ type Options struct {
 	// nil, the default, logs no requests.
 	RequestLog  *slog.Logger
 	SlowRequest time.Duration // 0: no slow-request warnings
+
+	// IndexLag makes global secondary indexes lag behind their tables, as
+	// DynamoDB's do (docs/TESTING-FAILURES.md#index-lag-and-stale-reads):
+	// a Query or Scan of one sees a write made at T only once the clock
+	// (Now or Clock) reaches T+IndexLag, and until then sees what the
+	// write replaced. 0, the default, shows every write at once.
+	IndexLag time.Duration
+	// StaleReadWindow makes eventually consistent reads stale: a GetItem,
+	// BatchGetItem, Query or Scan of a table or local secondary index with
+	// ConsistentRead false sees a write made at T only from
+	// T+StaleReadWindow on, and until then the version it replaced.
+	// Strongly consistent reads and TransactGetItems always see the
+	// latest; global secondary index reads are at least this stale. 0,
+	// the default, shows every write at once.
+	StaleReadWindow time.Duration
 }
+
+// ErrNegativeLag refuses a negative Options.IndexLag or StaleReadWindow.
+var ErrNegativeLag = errors.New("Options.IndexLag and Options.StaleReadWindow must not be negative")
 
 // DB is an open sortkey database.
 type DB struct {
@@ -153,9 +171,13 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.IndexLag < 0 || opts.StaleReadWindow < 0 {
+		return nil, ErrNegativeLag
+	}
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
-		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now)})
+		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
+		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow})
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,7 @@ type serveFlags struct {
 	// enforceCapacity throttles at tables' capacity.
 	enforceCapacity bool
 	log             logFlags // servelog.go
+	lag             lagFlags // servelag.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -94,6 +95,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
+	lagFlagSet(fs, &f.lag)
 	return fs
 }
 
@@ -185,11 +187,13 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := sortkey.Open(f.dataDir, &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
+	opts := &sortkey.Options{InMemory: f.inMemory, Region: f.region, ItemCollectionLimit: f.collectionLimit,
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
-		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow})
+		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow}
+	f.lag.apply(opts)
+	db, err := sortkey.Open(f.dataDir, opts)
 	if err != nil {
 		return nil, nil, err
 	}

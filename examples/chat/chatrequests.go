@@ -117,6 +117,10 @@ func (s *Store) GetGroupChatPendingChatRequests(ctx context.Context, chatID stri
 	return s.pending(ctx, groupChatPK(chatID))
 }
 
+// pending lists a partition of the index. The index lags the table, so a
+// request settled a moment ago may still be listed as pending; settle's
+// condition on the table's item makes acting on it safe (see
+// TestPendingRequestsUnderIndexLag).
 func (s *Store) pending(ctx context.Context, pk string) ([]ChatRequest, error) {
 	var rs []ChatRequest
 	err := s.queryAll(ctx, partition(ChatRequestsTable, PendingChatRequestsIndex, "PK", pk), &rs)

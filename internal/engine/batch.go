@@ -22,7 +22,8 @@ const maxBatchGetBytes = 16_000_000
 
 // BatchGetItem reads up to 100 items from one or more tables. Every table
 // and key is checked before any item is read, so a bad request reads
-// nothing. Like GetItem, every read is strongly consistent.
+// nothing. Like GetItem, every read is strongly consistent unless stale
+// reads are on and the table's part has ConsistentRead false.
 func (e *Engine) BatchGetItem(_ context.Context, in *protocol.BatchGetItemInput) (*protocol.BatchGetItemOutput, error) {
 	if err := validate.BatchGetItem(in); err != nil {
 		return nil, err
@@ -159,7 +160,8 @@ func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bo
 		r.refused = cmp.Or(r.refused, err)
 		return nil, false, nil
 	}
-	stored, err := e.readItem(g.keys[i])
+	consistent := g.req.ConsistentRead != nil && *g.req.ConsistentRead
+	stored, err := e.readItemAt(g.keys[i], e.asOf(nil, consistent))
 	if err != nil {
 		return nil, false, err
 	}
@@ -171,7 +173,7 @@ func (e *Engine) readOne(g *tableGets, i int, r *batchRead) (it attr.Item, ok bo
 		return nil, false, nil
 	}
 	r.bytes += it.Size()
-	units := readUnits(stored, g.req.ConsistentRead != nil && *g.req.ConsistentRead)
+	units := readUnits(stored, consistent)
 	r.units.of(g.ref, true).table += units
 	e.spend(d, &usage{read: true, table: units})
 	return it, true, nil

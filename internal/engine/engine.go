@@ -42,6 +42,13 @@ type Options struct {
 	CheckPolicy func(doc []byte) error
 	// Limiter enforces tables' capacity (see Limiter); nil enforces none.
 	Limiter Limiter
+	// IndexLag is how long a write takes to reach global secondary
+	// indexes; StaleReads how long eventually consistent reads of tables
+	// and local indexes may still see what it replaced. 0, the default,
+	// is neither; times are by Now. LagBudget caps the bytes of previous
+	// versions kept for them; 0 means DefaultLagBudget.
+	IndexLag, StaleReads time.Duration
+	LagBudget            int
 }
 
 // Engine is an open database.
@@ -53,7 +60,8 @@ type Engine struct {
 	arnPrefix   string // a table's ARN but its name; every request with access control on builds one
 	checkPolicy func(doc []byte) error
 	now         func() time.Time
-	limit       Limiter // nil: capacity is not enforced
+	limit       Limiter  // nil: capacity is not enforced
+	lag         *lagging // nil: every read sees the present
 	locks       lockTable
 
 	collectionLimit int64
@@ -82,7 +90,8 @@ func Open(opts Options) (*Engine, error) {
 	}
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
 		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
-		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter}
+		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter,
+		lag: newLagging(opts)}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}

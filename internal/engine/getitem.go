@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"time"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
@@ -9,8 +10,9 @@ import (
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
-// GetItem reads one item. Every read is strongly consistent; ConsistentRead
-// only changes the capacity charged, as it would on DynamoDB.
+// GetItem reads one item. Every read is strongly consistent, unless stale
+// reads are on (Options.StaleReads): then one with ConsistentRead false may
+// see the item as it was. ConsistentRead also sets the capacity charged.
 func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protocol.GetItemOutput, error) {
 	if err := validate.GetItem(in); err != nil {
 		return nil, err
@@ -28,12 +30,13 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 		return nil, err
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	asOf := e.asOf(nil, consistent)
 	var out protocol.GetItemOutput
 	var size int
 	if proj == nil && len(in.AttributesToGet) == 0 {
-		out.ItemJSON, size, err = e.readJSON(k)
+		out.ItemJSON, size, err = e.readJSON(k, asOf)
 	} else {
-		size, err = e.readProjected(k, &out, in.AttributesToGet, proj)
+		size, err = e.readProjected(k, asOf, &out, in.AttributesToGet, proj)
 	}
 	if err != nil {
 		return nil, err
@@ -46,8 +49,8 @@ func (e *Engine) GetItem(_ context.Context, in *protocol.GetItemInput) (*protoco
 
 // readJSON reads the item at k as wire JSON, without decoding it, and
 // its size; a missing item is nil and size 0.
-func (e *Engine) readJSON(k itemKey) (out []byte, size int, err error) {
-	_, err = e.db.View(k.storage, func(v []byte) (err error) {
+func (e *Engine) readJSON(k itemKey, asOf time.Time) (out []byte, size int, err error) {
+	_, err = e.viewAt(k.storage, asOf, func(v []byte) (err error) {
 		out, size, err = attr.AppendEncodedJSON(make([]byte, 0, 2*len(v)), v)
 		return err
 	})
@@ -55,8 +58,8 @@ func (e *Engine) readJSON(k itemKey) (out []byte, size int, err error) {
 }
 
 // readProjected reads the item at k into out.Item, projected.
-func (e *Engine) readProjected(k itemKey, out *protocol.GetItemOutput, names []string, proj expr.Projection) (int, error) {
-	it, err := e.readItem(k)
+func (e *Engine) readProjected(k itemKey, asOf time.Time, out *protocol.GetItemOutput, names []string, proj expr.Projection) (int, error) {
+	it, err := e.readItemAt(k, asOf)
 	if it != nil {
 		out.Item = project(it, names, proj)
 	}

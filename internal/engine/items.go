@@ -91,6 +91,12 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 		return err
 	}
 	defer unlock()
+	if e.lag != nil {
+		if err := e.recordLag(b); err != nil {
+			b.Discard()
+			return err
+		}
+	}
 	return b.Commit()
 }
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"time"
+
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -23,6 +25,7 @@ type readPlan struct {
 	fetchTable bool            // an LSI read that needs attributes it does not project
 	limit      int64           // 0: none
 	consistent bool
+	asOf       time.Time // the read sees the data as of then; zero: the present (see Engine.asOf)
 	capMode    *string
 	tableRef   string      // the table as the request named it (name or ARN)
 	start      startBounds // what ExclusiveStartKey must lie within
@@ -50,17 +53,14 @@ func (e *Engine) run(p *readPlan) (*protocol.ReadOutput, error) {
 		return nil, err
 	}
 	st := &pageState{items: []attr.Item{}}
-	scan := e.db.Scan
-	if p.reverse {
-		scan = e.db.ScanReverse
-	}
+	p.asOf = e.asOf(p.ix, p.consistent)
 	visit := func(_, v []byte) bool { return e.visit(p, st, v) }
 	if p.passesThrough() {
 		st.json = []byte{}
 		visit = func(_, v []byte) bool { return p.visitJSON(st, v) }
 	}
 	if len(p.hi) == 0 || string(p.lo) < string(p.hi) {
-		if err := scan(p.lo, p.hi, visit); err != nil {
+		if err := e.scanPlan(p, visit); err != nil {
 			return nil, err
 		}
 	}
@@ -78,7 +78,7 @@ func (e *Engine) visit(p *readPlan, st *pageState, v []byte) bool {
 	it, err := attr.DecodeItem(v)
 	st.read += it.Size()
 	if err == nil && p.fetchTable {
-		it, err = e.tableItem(p.t, it)
+		it, err = e.tableItem(p, it)
 		st.fetched += readUnits(it, true)
 	}
 	if err != nil {
@@ -146,12 +146,12 @@ func (p *readPlan) project(it attr.Item) attr.Item {
 }
 
 // tableItem reads the whole item an index entry stands for.
-func (e *Engine) tableItem(t *table, entry attr.Item) (attr.Item, error) {
-	k, err := t.encodeKey(entry)
+func (e *Engine) tableItem(p *readPlan, entry attr.Item) (attr.Item, error) {
+	k, err := p.t.encodeKey(entry)
 	if err != nil {
 		return nil, err
 	}
-	it, err := e.readItem(k)
+	it, err := e.readItemAt(k, p.asOf)
 	if it == nil && err == nil {
 		return entry, nil
 	}

@@ -84,6 +84,21 @@ func ItemPrefix(table uint64, index uint16) []byte {
 	return binary.BigEndian.AppendUint16(k, index)
 }
 
+// IndexPrefixLen is the length of ItemPrefix: the part of an item's or
+// index entry's key that names its table and index.
+const IndexPrefixLen = 1 + 8 + 2
+
+// PartitionPrefixLen is the length of ItemPrefix and a partition key's
+// hash: every item of one partition shares it.
+const PartitionPrefixLen = IndexPrefixLen + 8
+
+// IsEntryKey reports whether key holds an item or an index entry, not a
+// stream record or anything else.
+func IsEntryKey(key []byte) bool {
+	return len(key) > IndexPrefixLen && key[0] == prefixItem &&
+		binary.BigEndian.Uint16(key[IndexPrefixLen-2:]) != streamIndex
+}
+
 // TableRange bounds every item and index entry of a table.
 func TableRange(table uint64) (lo, hi []byte) {
 	lo = binary.BigEndian.AppendUint64([]byte{prefixItem}, table)

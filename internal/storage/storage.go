@@ -190,6 +190,22 @@ func (b *Batch) Delete(key []byte)         { _ = b.b.Delete(key, nil) }
 func (b *Batch) DeleteRange(lo, hi []byte) { _ = b.b.DeleteRange(lo, hi, nil) }
 func (b *Batch) merge(key, val []byte)     { _ = b.b.Merge(key, val, nil) }
 
+// Written calls fn with every key the batch sets or deletes, in the
+// order they were added; merges and range deletions are left out. key is
+// valid only during the call.
+func (b *Batch) Written(fn func(key []byte)) {
+	r := b.b.Reader()
+	for {
+		kind, key, _, ok, err := r.Next()
+		if !ok || err != nil {
+			return
+		}
+		if kind == pebble.InternalKeyKindSet || kind == pebble.InternalKeyKindDelete {
+			fn(key)
+		}
+	}
+}
+
 // Commit writes the batch durably: it returns only after the WAL is synced.
 func (b *Batch) Commit() error {
 	defer b.b.Close()
