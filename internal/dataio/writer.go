@@ -54,7 +54,9 @@ func newBatchWriter(ctx context.Context, c API, table string, keys []string, log
 func (w *batchWriter) add(p pending) error {
 	k := w.keyOf(p.item)
 	if i, ok := w.index[k]; ok && k != "" {
+		// The earlier item is overwritten, as it would be in the table.
 		w.batch[i] = p
+		w.written.Add(1)
 		return nil
 	}
 	w.index[k] = len(w.batch)
