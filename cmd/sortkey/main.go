@@ -3,6 +3,8 @@
 //	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1] [--auth FILE]
 //	sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]
 //	sortkey version
+//	sortkey export --table T --out DIR [--endpoint URL] [--format DYNAMODB_JSON]
+//	sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE) [--endpoint URL]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -17,6 +19,8 @@ const usage = `usage: sortkey <command> [flags]
 commands:
   serve        serve the DynamoDB API over HTTP (--auth FILE turns access control on)
   bench        load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
+  export       write a table's items in DynamoDB's S3 export layout to a folder (from sortkey or DynamoDB)
+  import       create a table and load an export's folder (DynamoDB JSON, CSV; gzip, zstd) into it, as ImportTable does
   auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
@@ -39,6 +43,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return serve(args[1:], stdout, stderr)
 	case "bench":
 		return benchCmd(args[1:], stdout, stderr)
+	case "export":
+		return exportCmd(args[1:], stdout, stderr)
+	case "import":
+		return importCmd(args[1:], stdout, stderr)
 	case "auth":
 		return authCmd(args[1:], stdout, stderr)
 	case "design":
