@@ -236,3 +236,27 @@ func TestUncontendedTransactionsNeverConflict(t *testing.T) {
 		}
 	}
 }
+
+func TestConflictPartiQLTransactionHoldsAndStatementsAreRefused(t *testing.T) {
+	srv, c := faultServer(t, &sortkey.Options{})
+	createSimple(t, c, "Txs")
+	srv.SetFaults(t, `{"rules": [{"operation": "ExecuteTransaction", "hold": "5m", "count": 1}]}`)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.ExecuteTransaction(ctx, &dynamodb.ExecuteTransactionInput{TransactStatements: []types.ParameterizedStatement{
+			{Statement: aws.String(`INSERT INTO "Txs" VALUE {'pk': 'a', 'v': 'tx'}`)}}})
+		done <- err
+	}()
+	srv.AwaitHeld(t, 1)
+	_, err := c.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`UPDATE "Txs" SET v = 'stmt' WHERE pk = 'a'`)})
+	if got, want := wireErr(t, err), (wireError{"TransactionConflictException", "Transaction is ongoing for the item", 400}); got != want {
+		t.Errorf("UPDATE of a held item: %+v, want %+v", got, want)
+	}
+	srv.ReleaseHeld()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if it := getConsistent(t, c, "Txs", "a"); it["v"].(*types.AttributeValueMemberS).Value != "tx" {
+		t.Errorf("a: %v, want the transaction's", it)
+	}
+}
