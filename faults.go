@@ -1,6 +1,7 @@
 package sortkey
 
 import (
+	"context"
 	"encoding/json"
 	"time"
 
@@ -31,6 +32,15 @@ func (db *DB) injectFaults(h *server.Handler, opts *Options, now func() time.Tim
 // afresh: its counts at 0, its random stream at the seed. A bad doc is
 // refused with an error naming the rule and member, and changes nothing.
 func (db *DB) SetFaults(doc []byte) error { return db.faults.Set(doc) }
+
+// AwaitHeld waits until fault rules' hold keeps at least n transactions
+// in flight, or ctx ends: a test's signal that a transaction holds its
+// items and a conflicting request may be sent.
+func (db *DB) AwaitHeld(ctx context.Context, n int) error { return db.faults.AwaitHeld(ctx, n) }
+
+// ReleaseHeld lets every transaction a hold rule keeps in flight run on,
+// and returns how many there were. Setting the rules releases them too.
+func (db *DB) ReleaseHeld() int { return db.faults.Release() }
 
 // Faults is the fault rules in force, each with how many calls it matched
 // and fired on, as JSON: what GET /sortkey/faults answers.

@@ -1,9 +1,11 @@
 package sortkeytest
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -126,3 +128,19 @@ func (s *Server) SetFaults(tb testing.TB, rules string) {
 		tb.Fatalf("sortkeytest: %v", err)
 	}
 }
+
+// AwaitHeld waits until a fault rule's hold keeps n transactions in
+// flight, each holding its items (docs/TESTING-FAILURES.md, Conflicts);
+// tb fails if that does not happen within a minute.
+func (s *Server) AwaitHeld(tb testing.TB, n int) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := s.DB.AwaitHeld(ctx, n); err != nil {
+		tb.Fatalf("sortkeytest: %d transactions not held: %v", n, err)
+	}
+}
+
+// ReleaseHeld lets the transactions hold rules keep in flight run on and
+// returns how many there were.
+func (s *Server) ReleaseHeld() int { return s.DB.ReleaseHeld() }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -19,11 +20,14 @@ import (
 type Store struct {
 	db    *dynamodb.Client
 	table string
+	// pause waits before a transaction is tried again after a conflict
+	// (retry.go); tests replace it to act between two attempts.
+	pause func(ctx context.Context, d time.Duration) error
 }
 
 // NewStore uses table, which CreateTable made.
 func NewStore(db *dynamodb.Client, table string) *Store {
-	return &Store{db: db, table: table}
+	return &Store{db: db, table: table, pause: sleep}
 }
 
 // What a write can fail with. A failed transaction's error also wraps
@@ -61,13 +65,18 @@ type step struct {
 }
 
 // transact writes every step or none. When a condition fails, the error
-// is the failing step's, so the caller learns which rule was broken.
+// is the failing step's, so the caller learns which rule was broken. A
+// transaction cancelled only because another was in flight on one of its
+// items is tried again (retry.go).
 func (s *Store) transact(ctx context.Context, steps ...step) error {
 	actions := make([]types.TransactWriteItem, len(steps))
 	for i, st := range steps {
 		actions[i] = st.action
 	}
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions})
+	err := s.retryConflicts(ctx, func() error {
+		_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions})
+		return err
+	})
 	var canceled *types.TransactionCanceledException
 	if !errors.As(err, &canceled) {
 		return err

@@ -14,9 +14,10 @@ import (
 // BatchWriteItem puts and deletes up to 25 items across tables. Every
 // request is checked before any item is read, and all the changes commit
 // in one batch, so a batch is written whole or not at all. Only capacity
-// enforcement leaves items unprocessed: the requests refused capacity are
-// answered in UnprocessedItems, unwritten, and a batch whose every request
-// is refused fails as DynamoDB fails it.
+// enforcement and transactions leave items unprocessed: the requests
+// refused capacity, and those for items an in-flight transaction holds,
+// are answered in UnprocessedItems, unwritten, and a batch whose every
+// request is refused capacity fails as DynamoDB fails it.
 func (e *Engine) BatchWriteItem(_ context.Context, in *protocol.BatchWriteItemInput) (*protocol.BatchWriteItemOutput, error) {
 	if err := validate.BatchWriteItem(in); err != nil {
 		return nil, err
@@ -69,8 +70,9 @@ type batchWrite struct {
 	key   itemKey
 	item  attr.Item
 	ref   attr.Item // the put's item or the delete's key
-	// refused is set when capacity refused the request: it is returned
-	// unprocessed, and no collection metrics speak of it.
+	// refused is set when capacity refused the request or a transaction
+	// held its item: it is returned unprocessed, and no collection metrics
+	// speak of it.
 	refused bool
 }
 
@@ -125,8 +127,9 @@ func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 // applyAll locks every item of the batch, reads each one's current version
 // and commits every change in one batch. It returns the capacity consumed
 // per table, each request charged as PutItem or DeleteItem would be: a
-// delete of a missing item still costs one unit. Requests refused capacity
-// go to unprocessed instead; when all are, the batch fails with the first
+// delete of a missing item still costs one unit. Requests for items a
+// transaction holds go to unprocessed, as do requests refused capacity;
+// when every request is refused capacity, the batch fails with the first
 // refusal.
 func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest) (*usages, error) {
 	hashes := make([]uint64, len(plan))
@@ -139,11 +142,14 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 	ws := make([]write, 0, len(plan))
 	var refused error
 	for i, p := range plan {
+		if e.holds.held(p.key.storage) {
+			plan[i].leave(unprocessed)
+			continue
+		}
 		d, err := e.admit(p.t, true, nil, p.key.storage)
 		if err != nil {
 			refused = cmp.Or(refused, err)
-			unprocessed[p.table] = append(unprocessed[p.table], p.request())
-			plan[i].refused = true
+			plan[i].leave(unprocessed)
 			continue
 		}
 		old, err := e.readItem(p.key)
@@ -166,6 +172,12 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 		return nil, err
 	}
 	return units, nil
+}
+
+// leave returns p unprocessed, unwritten.
+func (p *batchWrite) leave(unprocessed map[string][]protocol.WriteRequest) {
+	unprocessed[p.table] = append(unprocessed[p.table], p.request())
+	p.refused = true
 }
 
 // request is the write request p came from, as UnprocessedItems returns it.

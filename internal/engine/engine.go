@@ -65,7 +65,7 @@ type Engine struct {
 	locks       lockTable
 
 	collectionLimit int64
-	tokenMu         sync.Mutex // serializes transactions that carry a client token
+	holds           holds // the items in-flight transactions hold (conflicts.go)
 
 	mu     sync.RWMutex // guards tables, deleting and the catalog on disk
 	tables map[string]*table

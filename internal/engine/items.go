@@ -25,8 +25,12 @@ type mutation func(old attr.Item) (attr.Item, error)
 
 // apply runs one read-modify-write of the item at k and returns the item
 // before and after. Nothing is written when there was nothing and there is
-// to be nothing.
+// to be nothing. An item a transaction holds is refused before its lock
+// is taken: waiting for the transaction is what DynamoDB does not do.
 func (e *Engine) apply(t *table, k itemKey, m mutation) (old, next attr.Item, err error) {
+	if err := e.holds.refuseHeld(k.storage); err != nil {
+		return nil, nil, err
+	}
 	unlock := e.locks.lock(k.hash)
 	defer unlock()
 	if old, err = e.readItem(k); err != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"time"
@@ -25,12 +26,16 @@ type tokenRecord struct {
 	At   int64  `json:"t"` // Unix milliseconds
 }
 
-// idempotent runs a transaction that carries a client token. Token-bearing
-// transactions run one at a time, so two requests with one token cannot
-// both find it unused.
-func (e *Engine) idempotent(in *protocol.TransactWriteItemsInput, acts []txAction) (*protocol.TransactWriteItemsOutput, error) {
-	e.tokenMu.Lock()
-	defer e.tokenMu.Unlock()
+// idempotent runs a transaction that carries a client token. One request
+// with a token runs at a time, so two cannot both find it unused: a
+// repeat that arrives while the first is in flight is refused with
+// TransactionInProgressException, as DynamoDB refuses it.
+func (e *Engine) idempotent(ctx context.Context, in *protocol.TransactWriteItemsInput, acts []txAction) (*protocol.TransactWriteItemsOutput, error) {
+	done, err := e.holds.takeToken(*in.ClientRequestToken)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	hash := fingerprint(in)
 	rec, ok, err := e.readToken(*in.ClientRequestToken)
 	if err != nil {
@@ -44,7 +49,7 @@ func (e *Engine) idempotent(in *protocol.TransactWriteItemsInput, acts []txActio
 	}
 	v, _ := json.Marshal(tokenRecord{Hash: hash, At: e.now().UnixMilli()})
 	key := storage.TokenKey(*in.ClientRequestToken)
-	return e.runTransaction(in, acts, func(b *storage.Batch) { b.Set(key, v) })
+	return e.runTransaction(ctx, in, acts, func(b *storage.Batch) { b.Set(key, v) })
 }
 
 // fingerprint identifies a request's content, token aside. Numbers were

@@ -13,12 +13,13 @@ import (
 )
 
 // TransactWriteItems applies up to 100 Put, Update, Delete and
-// ConditionCheck actions across tables, all or none. It locks every item's
+// ConditionCheck actions across tables, all or none. It holds its items
+// against other transactions (conflicts.go), then locks every item's
 // stripe (ascending, as every multi-item write does), evaluates every
 // condition against the items as they are, and commits all the writes in
 // one batch; a single-item write holds one of those stripes, so
 // transactions are serializable against each other and against it.
-func (e *Engine) TransactWriteItems(_ context.Context, in *protocol.TransactWriteItemsInput) (*protocol.TransactWriteItemsOutput, error) {
+func (e *Engine) TransactWriteItems(ctx context.Context, in *protocol.TransactWriteItemsInput) (*protocol.TransactWriteItemsOutput, error) {
 	if err := validate.TransactWriteItems(in); err != nil {
 		return nil, err
 	}
@@ -27,9 +28,9 @@ func (e *Engine) TransactWriteItems(_ context.Context, in *protocol.TransactWrit
 		return nil, err
 	}
 	if in.ClientRequestToken != nil {
-		return e.idempotent(in, acts)
+		return e.idempotent(ctx, in, acts)
 	}
-	return e.runTransaction(in, acts, nil)
+	return e.runTransaction(ctx, in, acts, nil)
 }
 
 // txFactor is what a transaction pays for each item, in units of the
@@ -117,13 +118,20 @@ func (e *Engine) resolve(act *txAction) (err error) {
 	return act.t.refuseKeyUpdate(act.w.update)
 }
 
-// runTransaction locks, evaluates and commits; extra adds more to the
-// commit's batch (the client token's record).
-func (e *Engine) runTransaction(in *protocol.TransactWriteItemsInput, acts []txAction, extra func(*storage.Batch)) (*protocol.TransactWriteItemsOutput, error) {
+// runTransaction holds the items, locks, evaluates and commits; extra
+// adds more to the commit's batch (the client token's record).
+func (e *Engine) runTransaction(ctx context.Context, in *protocol.TransactWriteItemsInput, acts []txAction, extra func(*storage.Batch)) (*protocol.TransactWriteItemsOutput, error) {
+	keys := make([][]byte, len(acts))
 	hashes := make([]uint64, len(acts))
 	for i, a := range acts {
-		hashes[i] = a.key.hash
+		keys[i], hashes[i] = a.key.storage, a.key.hash
 	}
+	release, err := e.holds.take(keys)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	pauseHere(ctx)
 	unlock := e.locks.lockAll(hashes)
 	defer unlock()
 	ws, units, err := e.evaluate(acts)

@@ -11,13 +11,17 @@ import (
 )
 
 // TransactGetItems reads up to 100 items from one storage snapshot, so
-// the answer reflects every transaction wholly or not at all.
+// the answer reflects every transaction wholly or not at all. It is
+// cancelled when an in-flight TransactWriteItems holds any of its items.
 func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetItemsInput) (*protocol.TransactGetItemsOutput, error) {
 	if err := validate.TransactGetItems(in); err != nil {
 		return nil, err
 	}
 	gets, err := e.planTransactGets(in.TransactItems)
 	if err != nil {
+		return nil, err
+	}
+	if err := e.getsConflict(gets); err != nil {
 		return nil, err
 	}
 	snap := e.db.NewSnapshot()
@@ -104,4 +108,17 @@ func (e *Engine) resolveTransactGets(gets []txGet, items []protocol.TransactGetI
 		return canceled(reasons)
 	}
 	return nil
+}
+
+// getsConflict is the cancellation of a read of items a transaction
+// holds, with TransactionConflict for each; nil when none is held.
+func (e *Engine) getsConflict(gets []txGet) error {
+	if e.holds.n.Load() == 0 {
+		return nil
+	}
+	keys := make([][]byte, len(gets))
+	for i, g := range gets {
+		keys[i] = g.key.storage
+	}
+	return e.holds.cancelHeld(keys)
 }

@@ -19,6 +19,8 @@ const maxRuleFile = 1 << 20
 type Status struct {
 	Seed  uint64       `json:"seed"`
 	Rules []RuleStatus `json:"rules"`
+	// Holding is how many transactions hold rules keep in flight now.
+	Holding int `json:"holding"`
 }
 
 // RuleStatus is one rule in force and its counts.
@@ -39,16 +41,27 @@ func (i *Injector) Status() Status {
 	for n, s := range i.rules {
 		st.Rules[n] = RuleStatus{Rule: s.r, Matched: s.matched, Fired: s.fired}
 	}
+	st.Holding = i.Held()
 	return st
 }
 
 // Mount serves the admin API on h: PUT replaces the rules (400 with the
 // parse error for a bad file), GET shows them with their counts, DELETE
-// removes them.
+// removes them, and POST .../release lets held transactions run on.
 func (i *Injector) Mount(h *server.Handler) {
 	h.Mount("PUT "+Path, http.HandlerFunc(i.put))
 	h.Mount("GET "+Path, http.HandlerFunc(i.get))
 	h.Mount("DELETE "+Path, http.HandlerFunc(i.remove))
+	h.Mount("POST "+Path+"/release", http.HandlerFunc(i.release))
+}
+
+// released is what POST /sortkey/faults/release answers.
+type released struct {
+	Released int `json:"released"`
+}
+
+func (i *Injector) release(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, released{i.Release()})
 }
 
 func (i *Injector) put(w http.ResponseWriter, r *http.Request) {

@@ -101,7 +101,7 @@ func parseDuration(s, path string, limit time.Duration) (time.Duration, error) {
 
 func (r *Rule) checkEffect(path string, _ []string) error {
 	n := 0
-	for _, set := range []bool{r.Error != "", r.Unprocessed != nil, r.Drop} {
+	for _, set := range []bool{r.Error != "", r.Unprocessed != nil, r.Drop, r.Hold != ""} {
 		if set {
 			n++
 		}
@@ -124,6 +124,11 @@ func (r *Rule) checkEffectValues(path string) error {
 	}
 	if r.Latency != "" {
 		if _, err := parseDuration(r.Latency, path+".latency", maxLatency); err != nil {
+			return err
+		}
+	}
+	if r.Hold != "" {
+		if _, err := parseDuration(r.Hold, path+".hold", maxHold); err != nil {
 			return err
 		}
 	}
@@ -161,6 +166,8 @@ func (r *Rule) effectOps() ([]string, string) {
 		return batchOps, "unprocessed"
 	case r.Error == "TransactionCanceledException":
 		return transactOps, "error"
+	case r.Hold != "":
+		return holdOps, "hold"
 	}
 	return nil, ""
 }

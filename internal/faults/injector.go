@@ -34,6 +34,9 @@ type Injector struct {
 	mu     sync.Mutex  // guards the fields below
 	doc    *Doc
 	rules  []*state
+	// holding is the transactions hold rules keep in flight; setting
+	// rules releases them.
+	*holding
 }
 
 // New returns an Injector with no rules.
@@ -41,7 +44,7 @@ func New(cfg Config) *Injector {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Injector{cfg: cfg}
+	return &Injector{cfg: cfg, holding: newHolding()}
 }
 
 // Set replaces the rules with the rule file doc (JSON or YAML); a doc
@@ -71,6 +74,7 @@ func (i *Injector) SetDoc(d *Doc) {
 	i.doc, i.rules = d, rules
 	i.active.Store(len(rules) > 0)
 	i.mu.Unlock()
+	i.Release()
 }
 
 // Clear removes every rule.
@@ -89,7 +93,7 @@ func (i *Injector) Inject(_ context.Context, op string, in any, principal string
 	q := &request{op: op, in: in, principal: principal, keys: i.cfg.Keys}
 	for _, s := range i.rules {
 		if s.inWindow(i.cfg.Now) && s.matches(q) && s.trigger() {
-			return s.fault(q)
+			return s.fault(q, i.holding)
 		}
 	}
 	return nil
@@ -116,6 +120,7 @@ func (q *request) targets() []ref {
 type state struct {
 	r            Rule
 	latency      time.Duration
+	holdFor      time.Duration
 	from, until  time.Time // zero: open on that side
 	rng          *rand.Rand
 	matched      int64
@@ -126,6 +131,7 @@ type state struct {
 func newState(r Rule, seed, n uint64, start time.Time) *state {
 	s := &state{r: r, rng: rand.New(rand.NewPCG(seed, n))}
 	s.latency, _ = time.ParseDuration(r.Latency)
+	s.holdFor, _ = time.ParseDuration(r.Hold)
 	s.limitedToOps, _ = r.effectOps()
 	if w := r.Window; w != nil {
 		s.from, _ = time.Parse(time.RFC3339, w.From)
@@ -202,9 +208,11 @@ func (s *state) trigger() bool {
 }
 
 // fault is what the rule does to q, which it fired on.
-func (s *state) fault(q *request) *server.Fault {
+func (s *state) fault(q *request, h *holding) *server.Fault {
 	var f *server.Fault
 	switch {
+	case s.holdFor > 0:
+		f = h.fault(s.holdFor)
 	case s.r.Drop:
 		f = &server.Fault{Drop: true}
 	case s.r.Error != "":

@@ -1,5 +1,7 @@
 package faults
 
+import "github.com/sortkeydb/sortkey/internal/engine"
+
 // What a rule file's errors say; each text is here once.
 const (
 	msgPrefix        = "fault rules: "
@@ -19,8 +21,8 @@ const (
 	msgTime          = "must be an RFC 3339 time such as \"2026-01-01T00:00:00Z\""
 	msgUntilAndFor   = "set until or for, not both"
 	msgEmptyWindow   = "until must be after from"
-	msgNoEffect      = "needs an effect: error, unprocessed, latency or drop"
-	msgTwoEffects    = "error, unprocessed and drop exclude each other: set one (latency may go with any)"
+	msgNoEffect      = "needs an effect: error, unprocessed, latency, drop or hold"
+	msgTwoEffects    = "error, unprocessed, drop and hold exclude each other: set one (latency may go with any)"
 	msgConflictError = "goes only with \"error\": \"TransactionCanceledException\""
 	msgConflictIndex = "must list transaction members by index, 0 to 99"
 	msgEffectOp      = "%s applies only to %s, not %q"
@@ -35,9 +37,9 @@ var errorMessages = map[string]string{
 	"ProvisionedThroughputExceededException": "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.",
 	"ThrottlingException":                    "Rate of requests exceeds the allowed throughput.",
 	"RequestLimitExceeded":                   "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support to request a limit increase",
-	"TransactionInProgressException":         "Transaction with the given request token is already in progress.",
+	"TransactionInProgressException":         engine.MsgTxInProgress,
 	"TransactionCanceledException":           "", // worded from its reasons (engine.TransactionCanceled)
 }
 
 // conflictMessage is a TransactionConflict cancellation reason's text.
-const conflictMessage = "Transaction is ongoing for the item"
+const conflictMessage = engine.MsgTxConflict

@@ -41,6 +41,7 @@ type Rule struct {
 	Unprocessed *float64 `json:"unprocessed,omitempty"`
 	Latency     string   `json:"latency,omitempty"`
 	Drop        bool     `json:"drop,omitempty"`
+	Hold        string   `json:"hold,omitempty"`
 }
 
 // Window is when a rule may fire: from From (default: when the rules were
@@ -185,6 +186,7 @@ var members = map[string]member{
 	"unprocessed": {func(r *Rule) any { return &r.Unprocessed }, "a number"},
 	"latency":     {func(r *Rule) any { return &r.Latency }, "a string"},
 	"drop":        {func(r *Rule) any { return &r.Drop }, "true or false"},
+	"hold":        {func(r *Rule) any { return &r.Hold }, "a string"},
 }
 
 func (r *Rule) parse(raw json.RawMessage, path string) error {

@@ -242,6 +242,30 @@ func benchMultiWrite(b *testing.B, op string, per int64) {
 func BenchmarkBatchWriteItem25OnDisk(b *testing.B)    { benchMultiWrite(b, "BatchWriteItem", 25) }
 func BenchmarkTransactWriteItems4OnDisk(b *testing.B) { benchMultiWrite(b, "TransactWriteItems", 4) }
 
+// benchTransact runs TransactWriteItems of 4 new items in memory, with a
+// fresh ClientRequestToken each when token is set (as the SDKs send):
+// the engine's own cost, holding items and tokens included.
+func benchTransact(b *testing.B, token bool) {
+	h := benchHandler(b, false)
+	var n atomic.Int64
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := n.Add(1)
+			body := benchWriteBody("TransactWriteItems", i*4)
+			if token {
+				body = fmt.Appendf(body[:len(body)-1], `,"ClientRequestToken":"t%d"}`, i)
+			}
+			if rec := do(h, "TransactWriteItems", body); rec.Code != 200 {
+				b.Fatal(rec.Body)
+			}
+		}
+	})
+}
+
+func BenchmarkTransactWriteItems4InMemory(b *testing.B)      { benchTransact(b, false) }
+func BenchmarkTransactWriteItems4TokenInMemory(b *testing.B) { benchTransact(b, true) }
+
 // BenchmarkGetItemAcceptGzip is BenchmarkGetItem from a client that takes
 // gzip (Accept-Encoding: gzip): its ~300-byte answers are under
 // gzipMinBytes, so it costs what BenchmarkGetItem costs.

@@ -35,6 +35,9 @@ type Fault struct {
 	// Restore, when set, is called with the engine's output of a call
 	// that succeeded, to add what Inject held back as unprocessed.
 	Restore func(out any)
+	// Context, when set, gives the context the engine runs the call with
+	// (a held transaction's pause point, engine.WithPause).
+	Context func(context.Context) context.Context
 }
 
 // SetInjector makes i decide the faults of every call; nil, the default,
@@ -68,10 +71,15 @@ type injecting struct {
 
 // run asks the injector about the call in and applies its fault around
 // call, the engine's run of it (observed when ob is set).
-func (inj *injecting) run(ctx context.Context, in any, ob *observing, call func() (any, error)) (any, error) {
+func (inj *injecting) run(ctx context.Context, in any, ob *observing, run func(context.Context) (any, error)) (any, error) {
 	f := inj.i.Inject(ctx, inj.op, in, principal(ctx))
+	call := func() (any, error) { return run(ctx) }
 	if f == nil {
 		return observed(ob, in, call)
+	}
+	if f.Context != nil {
+		held := f.Context(ctx)
+		call = func() (any, error) { return run(held) }
 	}
 	if err := wait(ctx, f.Delay); err != nil {
 		return nil, err

@@ -35,7 +35,7 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 			return nil, err
 		}
 		if inj != nil {
-			return inj.run(ctx, in, ob, func() (any, error) { return answer(fn(ctx, in)) })
+			return inj.run(ctx, in, ob, func(ctx context.Context) (any, error) { return answer(fn(ctx, in)) })
 		}
 		if ob != nil {
 			return ob.run(in, func() (any, error) { return answer(fn(ctx, in)) })
