@@ -2,6 +2,7 @@
 //
 //	sortkey serve [--addr 127.0.0.1:8000] [--data-dir ./sortkey-data] [--in-memory] [--region us-east-1] [--auth FILE]
 //	sortkey auth check --auth FILE --as ARN --request FILE.json [--region us-east-1]
+//	sortkey health [--addr 127.0.0.1:8000]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -19,6 +20,7 @@ commands:
   auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
+  health       exit 0 if the server at --addr (or SORTKEY_ADDR) answers its health check, 1 if not
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -41,6 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return authCmd(args[1:], stdout, stderr)
 	case "design":
 		return designCmd(args[1:], stdout, stderr)
+	case "health":
+		return healthCmd(args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

@@ -47,16 +47,18 @@ type serveFlags struct {
 	adminRemote    bool
 	// enforceCapacity throttles at tables' capacity.
 	enforceCapacity bool
+	configFile      string   // settings.go
+	cacheSize       byteSize // servecache.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
 	fs := serveFlagSet(&f)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseLayered(fs, args); err != nil {
 		return f, err
 	}
-	if err := checkMetricsFlags(f); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize)); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -86,6 +88,9 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.admin, "admin", false, "serve sortkey's admin API under /sortkey/ (PUT, GET, DELETE /sortkey/faults) to clients on this machine")
 	fs.BoolVar(&f.adminRemote, "admin-remote", false, "serve the admin API (as --admin) to clients on other machines too, for a server shared by a team")
 	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
+	fs.StringVar(&f.configFile, configFlag, "", "read flags from this YAML or JSON file, its keys the flags' names (in-memory: true); the command line and SORTKEY_* variables win over it")
+	f.cacheSize = sortkey.DefaultCacheSize
+	fs.Var(&f.cacheSize, "cache-size", "memory for Pebble's block cache (and memtables), e.g. 256MiB or 1GiB")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	return fs
@@ -123,7 +128,7 @@ func checkConnFlags(f serveFlags, stderr io.Writer) error {
 func serve(args []string, stdout, stderr io.Writer) int {
 	f, err := parseServe(args, stderr)
 	if err != nil {
-		return 2
+		return exitUsage(err, serveFlagSet(&serveFlags{}), stdout)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	slog.SetDefault(log)
@@ -183,13 +188,13 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
-		EnforceCapacity: f.enforceCapacity})
+		EnforceCapacity: f.enforceCapacity, CacheSize: int64(f.cacheSize)})
 	if err != nil {
 		return nil, nil, err
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		return nil, nil, errors.Join(err, closeDB(db, log))
+		return nil, nil, errors.Join(fmt.Errorf("--addr: %w", err), closeDB(db, log))
 	}
 	return db, ln, nil
 }

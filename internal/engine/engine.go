@@ -42,6 +42,9 @@ type Options struct {
 	CheckPolicy func(doc []byte) error
 	// Limiter enforces tables' capacity (see Limiter); nil enforces none.
 	Limiter Limiter
+	// CacheSize bounds the storage's block cache in bytes; 0 means
+	// storage.DefaultCacheSize.
+	CacheSize int64
 }
 
 // Engine is an open database.
@@ -76,7 +79,7 @@ func Open(opts Options) (*Engine, error) {
 	if opts.Account != "" && !accountID(opts.Account) {
 		return nil, fmt.Errorf("engine: account %q is not a 12-digit AWS account id", opts.Account)
 	}
-	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory})
+	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize})
 	if err != nil {
 		return nil, err
 	}
