@@ -100,16 +100,16 @@ func TestEmptyVariableIsUnset(t *testing.T) {
 // does not start; a bad variable names the variable.
 func TestBadSettingsAreRefusedClearly(t *testing.T) {
 	cases := map[string]string{
-		"in-memory: true\nadress: 127.0.0.1:1\n":  `bad.yaml:2: unknown key "adress": sortkey serve has no --adress flag`,
-		"in-memory: yes\n":                        `bad.yaml:1: key "in-memory": bad value "yes"`,
-		"max-connections: many\n":                 `bad.yaml:1: key "max-connections": bad value "many"`,
-		"cache-size: 12XB\n":                      `bad.yaml:1: key "cache-size": bad value "12XB": want a whole number of bytes with a unit`,
-		"addr: [a, b]\n":                          `bad.yaml:1: key "addr": a flag takes one value, not a list or mapping`,
-		"addr:\n":                                 `bad.yaml:1: key "addr" has no value`,
-		"region: a\nregion: b\n":                  `bad.yaml:2: key "region" is given twice`,
-		"config: other.yaml\n":                    `bad.yaml:1: key "config": a config file cannot name another`,
-		"- in-memory\n":                           `bad.yaml: a config file is a mapping of flag names to values`,
-		"in-memory: true\nmax-connections: 0\n":   `--max-header-bytes and --max-connections must be positive`,
+		"in-memory: true\nadress: 127.0.0.1:1\n":   `bad.yaml:2: unknown key "adress": sortkey serve has no --adress flag`,
+		"in-memory: yes\n":                         `bad.yaml:1: key "in-memory": bad value "yes"`,
+		"max-connections: many\n":                  `bad.yaml:1: key "max-connections": bad value "many"`,
+		"cache-size: 12XB\n":                       `bad.yaml:1: key "cache-size": bad value "12XB": want a whole number of bytes with a unit`,
+		"addr: [a, b]\n":                           `bad.yaml:1: key "addr": a flag takes one value, not a list or mapping`,
+		"addr:\n":                                  `bad.yaml:1: key "addr" has no value`,
+		"region: a\nregion: b\n":                   `bad.yaml:2: key "region" is given twice`,
+		"config: other.yaml\n":                     `bad.yaml:1: key "config": a config file cannot name another`,
+		"- in-memory\n":                            `bad.yaml: a config file is a mapping of flag names to values`,
+		"in-memory: true\nmax-connections: 0\n":    `--max-header-bytes and --max-connections must be positive`,
 		"in-memory: true\n  addr: : 127.0.0.1:1\n": `bad.yaml: yaml:`,
 	}
 	for doc, want := range cases {
