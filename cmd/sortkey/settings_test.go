@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sortkeydb/sortkey"
 )
 
 // Every command named by `sortkey -h`, and every design subcommand,
@@ -144,6 +146,12 @@ func TestServeCacheSize(t *testing.T) {
 		if f := mustParseServe(t, "--cache-size", arg); f.cacheSize != want {
 			t.Errorf("--cache-size %s: %d, want %d", arg, f.cacheSize, want)
 		}
+	}
+	// The size reaches the storage: a negative one, which no flag can
+	// give, is refused there.
+	if db, err := sortkey.Open("", &sortkey.Options{InMemory: true, CacheSize: -1}); err == nil {
+		db.Close()
+		t.Error("sortkey.Open took a negative cache size")
 	}
 	for _, arg := range []string{"0", "-1MiB", "1.5GiB", "1TB", "MiB", "99999999999GiB"} {
 		if msg := refusedServe(t, "--cache-size", arg); !strings.Contains(msg, "cache-size") {
