@@ -13,6 +13,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
+	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/internal/throttle"
 )
 
@@ -51,6 +52,12 @@ type Options struct {
 	// Transient statuses are timed by Now, so a test moves its clock
 	// instead of waiting.
 	TransientDelay time.Duration
+	// CacheSize bounds, in bytes, the block cache: the blocks of the
+	// storage's files kept decompressed in memory, which spare point reads
+	// a disk read and a checksum. It also holds the storage's memtables
+	// (up to 4 MiB each), so a cache below about 8 MiB keeps few blocks.
+	// 0 means DefaultCacheSize; negative is refused.
+	CacheSize int64
 	// Auth turns access control on: it is an auth file's JSON, the
 	// principals that may call the server with their keys, tags and IAM
 	// policies (docs/ACCESS-CONTROL.md). Every request must then be signed
@@ -177,7 +184,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
-		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow})
+		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize})
 	if err != nil {
 		return nil, err
 	}
@@ -199,6 +206,11 @@ func Open(dir string, opts *Options) (*DB, error) {
 
 // Handler serves DynamoDB's HTTP API (POST / with X-Amz-Target).
 func (db *DB) Handler() http.Handler { return db.handler }
+
+// DefaultCacheSize is the block cache of Options.CacheSize 0: enough for
+// the index and filter blocks and the hot data of tables of some hundreds
+// of thousands of items.
+const DefaultCacheSize = storage.DefaultCacheSize
 
 // Limits of `sortkey serve` on its connections, the defaults of its flags.
 const (

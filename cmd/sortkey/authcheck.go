@@ -54,8 +54,8 @@ func authCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.as, "as", "", "ARN of the auth file's principal making the request")
 	fs.StringVar(&f.request, "request", "", `JSON file: {"operation": "GetItem", "request": {...}, "tables": [CreateTable requests], "sourceIp": "...", "time": "RFC 3339"}`)
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+	if err := parseArgs(fs, args[1:]); err != nil {
+		return exitUsage(err, fs, stdout)
 	}
 	if f.authFile == "" || f.as == "" || f.request == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "sortkey auth check: --auth, --as and --request are required, and nothing else")

@@ -33,7 +33,7 @@ type benchFlags struct {
 	serverPID   int
 }
 
-func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
+func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, error) {
 	var f benchFlags
 	var workloads, conc string
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
@@ -48,27 +48,27 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, error) {
 	fs.BoolVar(&f.json, "json", false, "print JSON lines instead of a table")
 	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
 	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run (Linux; counts its child processes too)")
-	if err := fs.Parse(args); err != nil {
-		return f, err
+	if err := parseArgs(fs, args); err != nil {
+		return f, fs, err
 	}
 	f.workloads = strings.Split(workloads, ",")
 	for _, c := range strings.Split(conc, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(c))
 		if err != nil || n < 1 {
 			fmt.Fprintf(stderr, "sortkey bench: --concurrency wants positive numbers, got %q\n", c)
-			return f, fmt.Errorf("bad --concurrency %q", c)
+			return f, fs, fmt.Errorf("bad --concurrency %q", c)
 		}
 		f.concurrency = append(f.concurrency, n)
 	}
-	return f, nil
+	return f, fs, nil
 }
 
 // benchCmd is `sortkey bench`: it loads an endpoint (or an embedded
 // sortkey) with each workload at each concurrency and prints the figures.
 func benchCmd(args []string, stdout, stderr io.Writer) int {
-	f, err := parseBench(args, stderr)
+	f, fs, err := parseBench(args, stderr)
 	if err != nil {
-		return 2
+		return exitUsage(err, fs, stdout)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -42,17 +42,33 @@ type applyFlags struct {
 	dryRun                 bool
 }
 
-func parseApply(args []string, stderr io.Writer) (applyFlags, error) {
+func parseApply(args []string, stdout, stderr io.Writer) (applyFlags, error) {
 	var f applyFlags
 	fs := flag.NewFlagSet("design apply", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, applyUsage); fs.PrintDefaults() }
+	fs.Usage = func() {} // designUsageOut, after parsing
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "report what would change and change nothing")
 	file, err := designFileArg(fs, args, stderr)
 	f.file = file
+	if err != nil {
+		designUsageOut(fs, applyUsage, err, stdout, stderr)
+	}
 	return f, err
+}
+
+// designUsageOut prints a design command's usage and flags once its
+// arguments did not parse: on stdout when -h asked for them, on stderr
+// after a mistake.
+func designUsageOut(fs *flag.FlagSet, usage string, err error, stdout, stderr io.Writer) {
+	w := stderr
+	if errors.Is(err, flag.ErrHelp) {
+		w = stdout
+	}
+	fmt.Fprintln(w, usage)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // designFileArg parses args with fs, taking the one file argument before,
@@ -78,7 +94,7 @@ func designFileArg(fs *flag.FlagSet, args []string, stderr io.Writer) (string, e
 }
 
 func designApply(args []string, stdout, stderr io.Writer) int {
-	f, err := parseApply(args, stderr)
+	f, err := parseApply(args, stdout, stderr)
 	if err != nil {
 		return flagStatus(err)
 	}

@@ -35,18 +35,21 @@ const (
 )
 
 // convertArgs parses a conversion command's FILE and -o OUT.
-func convertArgs(name, usage string, args []string, stderr io.Writer) (in, out string, err error) {
+func convertArgs(name, usage string, args []string, stdout, stderr io.Writer) (in, out string, err error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, usage); fs.PrintDefaults() }
+	fs.Usage = func() {} // designUsageOut, after parsing
 	fs.StringVar(&out, "o", "", "write here instead of to standard output")
 	in, err = designFileArg(fs, args, stderr)
+	if err != nil {
+		designUsageOut(fs, usage, err, stdout, stderr)
+	}
 	return in, out, err
 }
 
 func designImportWorkbench(args []string, stdout, stderr io.Writer) int {
 	const name = "import-workbench"
-	in, out, err := convertArgs(name, importUsage, args, stderr)
+	in, out, err := convertArgs(name, importUsage, args, stdout, stderr)
 	if err != nil {
 		return flagStatus(err)
 	}
@@ -66,7 +69,7 @@ func designImportWorkbench(args []string, stdout, stderr io.Writer) int {
 
 func designExportWorkbench(args []string, stdout, stderr io.Writer) int {
 	const name = "export-workbench"
-	in, out, err := convertArgs(name, exportUsage, args, stderr)
+	in, out, err := convertArgs(name, exportUsage, args, stdout, stderr)
 	if err != nil {
 		return flagStatus(err)
 	}

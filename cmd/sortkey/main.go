@@ -5,6 +5,7 @@
 //	sortkey version
 //	sortkey export --table T --out DIR [--endpoint URL] [--format DYNAMODB_JSON]
 //	sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE) [--endpoint URL]
+//	sortkey health [--addr 127.0.0.1:8000]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -25,6 +26,7 @@ commands:
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
   version      print sortkey's version, the commit it was built from and the Go that built it
+  health       exit 0 if the server at --addr (or SORTKEY_ADDR) answers its health check, 1 if not
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -53,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return designCmd(args[1:], stdout, stderr)
 	case "version":
 		return versionCmd(args[1:], stdout, stderr)
+	case "health":
+		return healthCmd(args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

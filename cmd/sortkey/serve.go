@@ -50,16 +50,18 @@ type serveFlags struct {
 	enforceCapacity bool
 	log             logFlags // servelog.go
 	lag             lagFlags // servelag.go
+	configFile      string   // settings.go
+	cacheSize       byteSize // servecache.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
 	fs := serveFlagSet(&f)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseLayered(fs, args); err != nil {
 		return f, err
 	}
-	if err := checkMetricsFlags(f); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize)); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -92,6 +94,9 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.BoolVar(&f.admin, "admin", false, "serve sortkey's admin API under /sortkey/ (PUT, GET, DELETE /sortkey/faults) to clients on this machine")
 	fs.BoolVar(&f.adminRemote, "admin-remote", false, "serve the admin API (as --admin) to clients on other machines too, for a server shared by a team")
 	fs.BoolVar(&f.enforceCapacity, "enforce-capacity", false, "throttle requests at tables' and indexes' provisioned capacity (300 s of burst), on-demand maximums and per-partition limits, as DynamoDB does (docs/TESTING-FAILURES.md)")
+	fs.StringVar(&f.configFile, configFlag, "", "read flags from this YAML or JSON file, its keys the flags' names (in-memory: true); the command line and SORTKEY_* variables win over it")
+	f.cacheSize = sortkey.DefaultCacheSize
+	fs.Var(&f.cacheSize, "cache-size", "memory for Pebble's block cache (and memtables), e.g. 256MiB or 1GiB")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
@@ -131,7 +136,7 @@ func checkConnFlags(f serveFlags, stderr io.Writer) error {
 func serve(args []string, stdout, stderr io.Writer) int {
 	f, err := parseServe(args, stderr)
 	if err != nil {
-		return 2
+		return exitUsage(err, serveFlagSet(&serveFlags{}), stdout)
 	}
 	log := f.log.logger(stderr)
 	slog.SetDefault(log)
@@ -191,7 +196,8 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		TTLInterval: f.ttlInterval, TransientDelay: f.transientDelay, Auth: authDoc, Design: designDoc, Console: f.console,
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
-		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow}
+		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow,
+		CacheSize: int64(f.cacheSize)}
 	f.lag.apply(opts)
 	db, err := sortkey.Open(f.dataDir, opts)
 	if err != nil {
@@ -199,7 +205,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		return nil, nil, errors.Join(err, closeDB(db, log))
+		return nil, nil, errors.Join(fmt.Errorf("--addr: %w", err), closeDB(db, log))
 	}
 	return db, ln, nil
 }

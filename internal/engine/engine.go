@@ -49,6 +49,9 @@ type Options struct {
 	// versions kept for them; 0 means DefaultLagBudget.
 	IndexLag, StaleReads time.Duration
 	LagBudget            int
+	// CacheSize bounds the storage's block cache in bytes; 0 means
+	// storage.DefaultCacheSize.
+	CacheSize int64
 }
 
 // Engine is an open database.
@@ -84,7 +87,7 @@ func Open(opts Options) (*Engine, error) {
 	if opts.Account != "" && !accountID(opts.Account) {
 		return nil, fmt.Errorf("engine: account %q is not a 12-digit AWS account id", opts.Account)
 	}
-	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory})
+	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize})
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,10 @@ type Options struct {
 	// InMemory keeps everything on Pebble's in-memory filesystem; Dir is then
 	// only a name.
 	InMemory bool
+	// CacheSize bounds Pebble's block cache, in bytes: the blocks of
+	// tables on disk kept decompressed in memory. 0 means
+	// DefaultCacheSize.
+	CacheSize int64
 }
 
 // DB is an open store.
@@ -36,7 +41,10 @@ func Open(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	po := pebbleOptions(fs)
+	if opts.CacheSize < 0 {
+		return nil, fmt.Errorf(msgCacheSize, opts.CacheSize)
+	}
+	po := pebbleOptions(fs, cmp.Or(opts.CacheSize, DefaultCacheSize))
 	st := &stalls{}
 	po.EventListener = st.listener()
 	pdb, err := pebble.Open(dir, po)
@@ -47,23 +55,26 @@ func Open(opts Options) (*DB, error) {
 	return &DB{pdb: pdb, stalls: st}, nil
 }
 
-// blockCacheBytes is Pebble's block cache. Pebble's default of 8 MB held
-// too little of a table loaded with a few hundred thousand items: point
-// reads missed it, and paid a block read and checksum each.
-const blockCacheBytes = 32 << 20
+// DefaultCacheSize is Pebble's block cache unless Options say otherwise.
+// Pebble's default of 8 MB held too little of a table loaded with a few
+// hundred thousand items: point reads missed it, and paid a block read and
+// checksum each.
+const DefaultCacheSize = 32 << 20
+
+const msgCacheSize = "storage: cache size %d is negative"
 
 // pebbleOptions tunes Pebble for item reads and writes. Every write first
 // reads the item it replaces, usually a missing key, so every level gets a
 // Bloom filter: a point read then skips the tables that cannot hold its
 // key instead of reading and decompressing a block of each. (Turning off
 // compression and the WAL in memory were measured too: neither helped.)
-func pebbleOptions(fs vfs.FS) *pebble.Options {
+func pebbleOptions(fs vfs.FS, cacheSize int64) *pebble.Options {
 	// One LevelOptions applies to every level, as Pebble's default does.
 	level := pebble.LevelOptions{FilterPolicy: bloom.FilterPolicy(10)}
 	return &pebble.Options{
 		FS: fs, Merger: statsMerger, Logger: quietLogger{},
 		Levels: []pebble.LevelOptions{level},
-		Cache:  pebble.NewCache(blockCacheBytes),
+		Cache:  pebble.NewCache(cacheSize),
 	}
 }
 

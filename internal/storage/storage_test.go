@@ -2,6 +2,8 @@ package storage
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -67,4 +69,54 @@ func mustOpen(t *testing.T, o Options) *DB {
 		t.Fatal(err)
 	}
 	return db
+}
+
+// CacheSize bounds the block cache: after every block of a store several
+// times its size has been read, the cache holds no more than it allows,
+// while the default cache, larger than the store, holds more.
+func TestCacheSizeBoundsTheBlockCache(t *testing.T) {
+	const small = 4 << 20
+	bounded := cacheAfterReadingAll(t, small)
+	if bounded.CacheBytes > small || bounded.CacheBytes == 0 {
+		t.Fatalf("with CacheSize %d the cache holds %d bytes", small, bounded.CacheBytes)
+	}
+	if def := cacheAfterReadingAll(t, 0); def.CacheBytes <= small {
+		t.Fatalf("with the default cache size it holds %d bytes, no more than the bounded %d", def.CacheBytes, small)
+	}
+	t.Logf("cache after reading ~16 MiB of blocks: %d bytes with CacheSize 4 MiB (%d misses)", bounded.CacheBytes, bounded.CacheMisses)
+}
+
+func TestNegativeCacheSizeIsRefused(t *testing.T) {
+	if _, err := Open(Options{InMemory: true, CacheSize: -1}); err == nil {
+		t.Fatal("a negative cache size was accepted")
+	}
+}
+
+// cacheAfterReadingAll writes about 16 MiB of incompressible values to a
+// store with the cache size, flushes them to tables on disk and reads
+// every key back.
+func cacheAfterReadingAll(t *testing.T, cacheSize int64) Health {
+	db := mustOpen(t, Options{Dir: t.TempDir(), CacheSize: cacheSize})
+	defer db.Close()
+	val := make([]byte, 1024)
+	rng := rand.New(rand.NewPCG(1, 2))
+	b := db.NewBatch()
+	for i := range 16 << 10 {
+		for j := range val {
+			val[j] = byte(rng.Uint32())
+		}
+		b.Set(fmt.Appendf(nil, "k%06d", i), val)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 16 << 10 {
+		if _, ok, err := db.Get(fmt.Appendf(nil, "k%06d", i)); !ok || err != nil {
+			t.Fatalf("k%06d: %v %v", i, ok, err)
+		}
+	}
+	return db.Health()
 }
