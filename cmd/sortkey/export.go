@@ -30,11 +30,11 @@ type exportFlags struct {
 	opts             dataio.ExportOptions
 }
 
-func parseExport(args []string, stderr io.Writer) (exportFlags, error) {
+func parseExport(args []string, stdout, stderr io.Writer) (exportFlags, error) {
 	var f exportFlags
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, tableExportUsage); fs.PrintDefaults() }
+	fs.Usage = func() {} // designUsageOut, after parsing
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 or https://dynamodb.eu-west-1.amazonaws.com (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.opts.Table, "table", "", "the table to export")
@@ -45,6 +45,7 @@ func parseExport(args []string, stderr io.Writer) (exportFlags, error) {
 	fs.StringVar(&f.opts.S3Bucket, "s3-bucket", "", "the bucket the folder will be copied to, recorded in manifest-summary.json (default: null)")
 	fs.StringVar(&f.opts.S3Prefix, "s3-prefix", "", "the prefix in that bucket, recorded in manifest-summary.json (default: null)")
 	if err := fs.Parse(args); err != nil {
+		designUsageOut(fs, tableExportUsage, err, stdout, stderr)
 		return f, err
 	}
 	if f.opts.Table == "" || f.opts.Dir == "" || fs.NArg() > 0 {
@@ -55,7 +56,7 @@ func parseExport(args []string, stderr io.Writer) (exportFlags, error) {
 }
 
 func exportCmd(args []string, stdout, stderr io.Writer) int {
-	f, err := parseExport(args, stderr)
+	f, err := parseExport(args, stdout, stderr)
 	if err != nil {
 		return flagStatus(err)
 	}

@@ -40,11 +40,11 @@ type importFlags struct {
 	opts                       dataio.ImportOptions
 }
 
-func parseImport(args []string, stderr io.Writer) (importFlags, error) {
+func parseImport(args []string, stdout, stderr io.Writer) (importFlags, error) {
 	var f importFlags
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, tableImportUsage); fs.PrintDefaults() }
+	fs.Usage = func() {} // designUsageOut, after parsing
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.opts.Table, "table", "", "the table to create; it must not exist")
@@ -60,6 +60,7 @@ func parseImport(args []string, stderr io.Writer) (importFlags, error) {
 	fs.StringVar(&f.opts.ErrorLog, "error-log", "", "where items not imported are logged, a JSON line each (default: import-<ImportId>-errors.jsonl here)")
 	fs.IntVar(&f.opts.Writers, "writers", 4, "concurrent BatchWriteItem calls")
 	if err := fs.Parse(args); err != nil {
+		designUsageOut(fs, tableImportUsage, err, stdout, stderr)
 		return f, err
 	}
 	if f.opts.Table == "" || f.opts.Dir == "" || fs.NArg() > 0 {
@@ -77,7 +78,7 @@ func parseImport(args []string, stderr io.Writer) (importFlags, error) {
 }
 
 func importCmd(args []string, stdout, stderr io.Writer) int {
-	f, err := parseImport(args, stderr)
+	f, err := parseImport(args, stdout, stderr)
 	if err != nil {
 		return flagStatus(err)
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -11,16 +12,20 @@ import (
 
 // Result is one operation's figures over a run.
 type Result struct {
-	Workload    string  `json:"workload"`
-	Op          string  `json:"op"`
-	Concurrency int     `json:"concurrency"`
-	Ops         int     `json:"ops"`
-	Errors      int     `json:"errors"`
-	OpsPerSec   float64 `json:"ops_per_sec"`
-	P50ms       float64 `json:"p50_ms"`
-	P99ms       float64 `json:"p99_ms"`
-	P999ms      float64 `json:"p999_ms"`
-	FirstError  string  `json:"first_error,omitempty"`
+	Workload    string `json:"workload"`
+	Op          string `json:"op"`
+	Concurrency int    `json:"concurrency"`
+	Ops         int    `json:"ops"`
+	Errors      int    `json:"errors"`
+	// Conflicts are transactions cancelled by another in flight on the
+	// same item (TransactionConflict), as DynamoDB cancels them: the
+	// expected outcome of contention, so counted apart from errors.
+	Conflicts  int     `json:"conflicts,omitempty"`
+	OpsPerSec  float64 `json:"ops_per_sec"`
+	P50ms      float64 `json:"p50_ms"`
+	P99ms      float64 `json:"p99_ms"`
+	P999ms     float64 `json:"p999_ms"`
+	FirstError string  `json:"first_error,omitempty"`
 
 	// Server figures, when the server's process is known (Observe): the
 	// CPU it used during the whole run, that CPU divided by every
@@ -79,7 +84,9 @@ func summarize(workload, op string, concurrency int, ss []Sample, elapsed time.D
 	lat := make([]time.Duration, 0, len(ss))
 	for _, s := range ss {
 		lat = append(lat, s.Latency)
-		if s.Err != nil {
+		if isConflict(s.Err) {
+			r.Conflicts++
+		} else if s.Err != nil {
 			r.Errors++
 			if r.FirstError == "" {
 				r.FirstError = s.Err.Error()
@@ -89,6 +96,12 @@ func summarize(workload, op string, concurrency int, ss []Sample, elapsed time.D
 	slices.Sort(lat)
 	r.P50ms, r.P99ms, r.P999ms = pct(lat, 0.50), pct(lat, 0.99), pct(lat, 0.999)
 	return r
+}
+
+// isConflict reports whether err is a transaction cancelled, or a write
+// refused, because another transaction held one of its items.
+func isConflict(err error) bool {
+	return errors.Is(err, errConflict)
 }
 
 // pct is the q-quantile of sorted latencies, in milliseconds.
@@ -104,13 +117,13 @@ func pct(sorted []time.Duration, q float64) float64 {
 func WriteTable(w io.Writer, rs []Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	server := slices.ContainsFunc(rs, func(r Result) bool { return r.ServerRSSMB > 0 })
-	header := "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\t"
+	header := "workload\top\tconc\tops\tops/s\tp50 ms\tp99 ms\tp99.9 ms\terrors\tconflicts\t"
 	if server {
 		header += "server µs/op\tclient µs/op\tother CPU %\tserver RSS MB\t"
 	}
 	fmt.Fprintln(tw, header)
 	for _, r := range rs {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.0f\t%.3f\t%.3f\t%.3f\t%d\t%d\t", r.Workload, r.Op, r.Concurrency, r.Ops, r.OpsPerSec, r.P50ms, r.P99ms, r.P999ms, r.Errors, r.Conflicts)
 		if server {
 			fmt.Fprintf(tw, "%.1f\t%.1f\t%.0f\t%.0f\t", r.ServerCPUusPerOp, r.ClientCPUusPerOp, r.OtherCPUPercent, r.ServerRSSMB)
 		}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -207,7 +208,7 @@ func (s *session) call(p *prepared, keep bool) ([]byte, error) {
 		return nil, fmt.Errorf("%s %s: %w", p.Op, s.t.Endpoint, err)
 	}
 	if status != http.StatusOK {
-		return nil, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, status, body)
+		return nil, httpError(p.Op, status, body)
 	}
 	return body, nil
 }
@@ -234,7 +235,7 @@ func (t *Target) httpCall(ctx context.Context, p *prepared) ([]byte, error) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: HTTP %d: %.200s", p.Op, resp.StatusCode, body)
+		return nil, httpError(p.Op, resp.StatusCode, body)
 	}
 	return body, err
 }
@@ -389,4 +390,17 @@ func (t *Target) load(ctx context.Context, ps []prepared, n int) error {
 		return first
 	}
 	return ctx.Err()
+}
+
+// errConflict marks an answer that names TransactionConflict anywhere in
+// its body, which the error's text may cut off.
+var errConflict = errors.New("TransactionConflict")
+
+// httpError is an answer other than 200, its body cut to 200 bytes.
+func httpError(op string, status int, body []byte) error {
+	err := fmt.Errorf("%s: HTTP %d: %.200s", op, status, body)
+	if bytes.Contains(body, []byte("TransactionConflict")) {
+		return errors.Join(err, errConflict)
+	}
+	return err
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,5 +72,23 @@ func TestItemsDoNotCompress(t *testing.T) {
 	}
 	if item(5, 100000) == "" || len(padding(3, 3<<20)) != 3<<20 {
 		t.Fatal("large padding")
+	}
+}
+
+// TestConflictsAreCountedApart: a transaction cancelled for
+// TransactionConflict is contention DynamoDB answers the same way, so it
+// is counted as a conflict, not an error, even when the reason falls past
+// the 200 bytes the error's text keeps.
+func TestConflictsAreCountedApart(t *testing.T) {
+	reasons := strings.Repeat(`{"Code":"None"},`, 20) + `{"Code":"TransactionConflict"}`
+	body := []byte(`{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","CancellationReasons":[` + reasons + `]}`)
+	samples := []Sample{
+		{Op: "TransactWriteItems", Err: httpError("TransactWriteItems", 400, body)},
+		{Op: "TransactWriteItems", Err: httpError("TransactWriteItems", 400, []byte(`{"__type":"ValidationException"}`))},
+		{Op: "TransactWriteItems"},
+	}
+	r := Summarize("transact-write", 2, samples, time.Second)[0]
+	if r.Ops != 3 || r.Conflicts != 1 || r.Errors != 1 || !strings.Contains(r.FirstError, "ValidationException") {
+		t.Fatalf("%+v", r)
 	}
 }
