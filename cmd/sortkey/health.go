@@ -16,14 +16,19 @@ import (
 )
 
 const (
-	msgHealthStatus = "http://%s/ answered %s"
-	msgHealthBody   = "http://%s/ answered 200 without DynamoDB's health answer: %q"
+	msgHealthStatus = "http://%s" + healthPath + " answered %s: %q"
+	msgHealthBody   = "http://%s" + healthPath + " answered 200 without a healthy report: %q"
 	msgHealthFlags  = "--timeout must be positive"
 )
 
-// healthBodyPrefix starts the answer of a server that serves: GET / is
-// DynamoDB's health check.
-const healthBodyPrefix = "healthy: "
+// healthPath is sortkey serve's storage health check (docs/OPERATIONS.md):
+// it answers 200 only while the storage takes a durable write and serves
+// a read, so a container whose disk failed is reported unhealthy, where
+// DynamoDB's GET / would still answer.
+const healthPath = "/sortkey/health"
+
+// healthyReport is in the body of a healthy answer.
+const healthyReport = `"status":"ok"`
 
 type healthFlags struct {
 	addr    string
@@ -53,12 +58,12 @@ func healthCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// checkHealth asks GET / of the server and wants DynamoDB's answer.
+// checkHealth asks the server's storage health check.
 func checkHealth(f healthFlags) error {
 	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
 	defer cancel()
 	host := dialable(f.addr)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+host+"/", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+host+healthPath, nil)
 	if err != nil {
 		return err
 	}
@@ -70,8 +75,8 @@ func checkHealth(f healthFlags) error {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 	switch {
 	case resp.StatusCode != http.StatusOK:
-		return fmt.Errorf(msgHealthStatus, host, resp.Status)
-	case !strings.HasPrefix(string(body), healthBodyPrefix):
+		return fmt.Errorf(msgHealthStatus, host, resp.Status, body)
+	case !strings.Contains(string(body), healthyReport):
 		return fmt.Errorf(msgHealthBody, host, body)
 	}
 	return nil
