@@ -135,7 +135,10 @@ func (f benchFlags) shape() bench.Shape {
 func benchSetup(ctx context.Context, t *bench.Target, f benchFlags, stderr io.Writer) (bench.Load, error) {
 	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", t.Endpoint, f.preload)
 	start := time.Now()
-	load, err := t.Setup(ctx, f.shape())
+	load, err := t.Setup(ctx, f.shape(), func(done, total int64) {
+		fmt.Fprintf(stderr, "  preload: %s, %d of %d items (%.0f/s)\n", time.Since(start).Round(time.Second),
+			done, total, float64(done)/time.Since(start).Seconds())
+	})
 	if err != nil {
 		return load, err
 	}

@@ -321,7 +321,9 @@ func ticker(ctx context.Context, fn func()) (stop func()) {
 // Setup creates the table (an existing one is fine), with Index when
 // s.GSI is set, waits until it is ACTIVE, and writes items 0..s.Keys-1
 // from a few concurrent writers, reporting how long the writing took.
-func (t *Target) Setup(ctx context.Context, s Shape) (Load, error) {
+// progress, when not nil, is called every second with the items sent so
+// far (in requests that may still be in flight) and the total.
+func (t *Target) Setup(ctx context.Context, s Shape, progress func(done, total int64)) (Load, error) {
 	sess := t.open(ctx)
 	defer sess.close()
 	body := CreateTable
@@ -337,7 +339,16 @@ func (t *Target) Setup(ctx context.Context, s Shape) (Load, error) {
 	}
 	start := time.Now()
 	batches := preloadBatches(s.Keys)
-	err := t.load(ctx, batches, func(b int) Request { return preloadRequest(b, s.Keys, s) }, preloadWriters)
+	var sent atomic.Int64
+	if progress != nil {
+		stop := ticker(ctx, func() { progress(sent.Load(), int64(s.Keys)) })
+		defer stop()
+	}
+	mk := func(b int) Request {
+		sent.Add(int64(min(preloadBatch, s.Keys-b*preloadBatch)))
+		return preloadRequest(b, s.Keys, s)
+	}
+	err := t.load(ctx, batches, mk, preloadWriters)
 	return NewLoad(s.Keys, batches, preloadWriters, time.Since(start)), err
 }
 

@@ -96,7 +96,7 @@ func TestSetupWaitsForTheTable(t *testing.T) {
 	}))
 	defer srv.Close()
 	target := &Target{Endpoint: srv.URL, Region: "us-east-1", Client: srv.Client()}
-	if _, err := target.Setup(context.Background(), Shape{Keys: 100, ItemSize: 50}); err != nil {
+	if _, err := target.Setup(context.Background(), Shape{Keys: 100, ItemSize: 50}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if early || describes < 3 {
@@ -138,7 +138,7 @@ func TestPreloadSendsUnprocessedItemsAgain(t *testing.T) {
 	}))
 	defer srv.Close()
 	target := &Target{Endpoint: srv.URL, Region: "us-east-1", Client: srv.Client()}
-	if _, err := target.Setup(context.Background(), Shape{Keys: 60, ItemSize: 50}); err != nil {
+	if _, err := target.Setup(context.Background(), Shape{Keys: 60, ItemSize: 50}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !refused || len(written) != 60 {

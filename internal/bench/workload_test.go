@@ -33,7 +33,7 @@ func TestEveryWorkloadRunsWithoutErrors(t *testing.T) {
 	target := embedded(t)
 	ctx := context.Background()
 	shape := Shape{Keys: 300, ItemSize: 100, Skew: 1.2, GSI: true}
-	if _, err := target.Setup(ctx, shape); err != nil {
+	if _, err := target.Setup(ctx, shape, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range Workloads {
@@ -94,7 +94,7 @@ func count(t *testing.T, target *Target, index string) int {
 // and reports them.
 func TestStreamingPreloadWritesEveryItem(t *testing.T) {
 	target := embedded(t)
-	load, err := target.Setup(context.Background(), Shape{Keys: 1037, ItemSize: 200, GSI: true})
+	load, err := target.Setup(context.Background(), Shape{Keys: 1037, ItemSize: 200, GSI: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestStreamingPreloadWritesEveryItem(t *testing.T) {
 func TestQueryIndexReturnsABucket(t *testing.T) {
 	target := embedded(t)
 	shape := Shape{Keys: 500, ItemSize: 100, GSI: true}
-	if _, err := target.Setup(context.Background(), shape); err != nil {
+	if _, err := target.Setup(context.Background(), shape, nil); err != nil {
 		t.Fatal(err)
 	}
 	reqs, err := Build("query-index", shape, 5, 3)
@@ -139,7 +139,7 @@ func TestQueryIndexReturnsABucket(t *testing.T) {
 // small table several times over reads more items than it holds.
 func TestScanCountsItems(t *testing.T) {
 	target := embedded(t)
-	if _, err := target.Setup(context.Background(), Shape{Keys: 250, ItemSize: 100}); err != nil {
+	if _, err := target.Setup(context.Background(), Shape{Keys: 250, ItemSize: 100}, nil); err != nil {
 		t.Fatal(err)
 	}
 	samples := target.Scan(context.Background(), 2, 300*time.Millisecond, func(int64, int64) {})
@@ -156,7 +156,7 @@ func TestScanCountsItems(t *testing.T) {
 // to its end reads each item once across the segments.
 func TestScanCoversTheTableOnce(t *testing.T) {
 	target := embedded(t)
-	if _, err := target.Setup(context.Background(), Shape{Keys: 333, ItemSize: 100}); err != nil {
+	if _, err := target.Setup(context.Background(), Shape{Keys: 333, ItemSize: 100}, nil); err != nil {
 		t.Fatal(err)
 	}
 	total := 0
