@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -31,6 +32,8 @@ type benchFlags struct {
 	json        bool
 	setup       bool
 	serverPID   int
+	gsi         bool
+	dataDir     string
 }
 
 func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, error) {
@@ -48,6 +51,8 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, err
 	fs.BoolVar(&f.json, "json", false, "print JSON lines instead of a table")
 	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
 	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run (Linux; counts its child processes too)")
+	fs.BoolVar(&f.gsi, "gsi", false, "give the table a global secondary index (gsi1, ten items per key) and the items its key; needed by the query-index workload")
+	fs.StringVar(&f.dataDir, "data-dir", "", "the server's data directory: report its size after the preload against the items' raw bytes (--preload × --item-size)")
 	if err := parseArgs(fs, args); err != nil {
 		return f, fs, err
 	}
@@ -85,13 +90,21 @@ func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error
 		return err
 	}
 	defer cleanup()
-	if f.setup {
-		fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", target.Endpoint, f.preload)
-		start := time.Now()
-		if err := target.Setup(ctx, f.preload, f.itemSize); err != nil {
+	for _, w := range f.workloads {
+		if err := bench.CheckWorkload(w, f.shape()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "  ready in %s\n", time.Since(start).Round(time.Millisecond))
+	}
+	if f.setup {
+		load, err := benchSetup(ctx, target, f, stderr)
+		if err != nil {
+			return err
+		}
+		if f.preload > 0 {
+			if err := writeLoad(stdout, load, f.json); err != nil {
+				return err
+			}
+		}
 	}
 	var all []bench.Result
 	for _, w := range f.workloads {
@@ -112,23 +125,68 @@ func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error
 	return nil
 }
 
-func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload string, conc int, stderr io.Writer) ([]bench.Result, error) {
-	reqs, err := bench.Build(workload, bench.Shape{Keys: f.preload, ItemSize: f.itemSize, Skew: f.skew}, 4096, 1)
+// shape is what the flags make of the table and its items.
+func (f benchFlags) shape() bench.Shape {
+	return bench.Shape{Keys: f.preload, ItemSize: f.itemSize, Skew: f.skew, GSI: f.gsi}
+}
+
+// benchSetup creates the table and preloads it, then measures what the
+// flags ask about: the data directory and the server's RSS.
+func benchSetup(ctx context.Context, t *bench.Target, f benchFlags, stderr io.Writer) (bench.Load, error) {
+	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", t.Endpoint, f.preload)
+	start := time.Now()
+	load, err := t.Setup(ctx, f.shape(), func(done, total int64) {
+		fmt.Fprintf(stderr, "  preload: %s, %d of %d items (%.0f/s)\n", time.Since(start).Round(time.Second),
+			done, total, float64(done)/time.Since(start).Seconds())
+	})
 	if err != nil {
-		return nil, err
+		return load, err
 	}
+	fmt.Fprintf(stderr, "  ready in %s\n", time.Since(start).Round(time.Millisecond))
+	if f.dataDir != "" {
+		disk, err := bench.DirSize(f.dataDir)
+		if err != nil {
+			return load, fmt.Errorf("--data-dir: %w", err)
+		}
+		load.ObserveDisk(disk, f.itemSize)
+	}
+	if f.serverPID > 0 {
+		rss, err := bench.Proc{PID: f.serverPID}.RSS()
+		if err != nil {
+			return load, err
+		}
+		load.ServerRSSMB = float64(rss) / (1 << 20)
+	}
+	return load, nil
+}
+
+// writeLoad prints the preload's figures: a JSON line, or a few lines
+// above the results' table.
+func writeLoad(w io.Writer, load bench.Load, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(load)
+	}
+	bench.WriteLoad(w, load)
+	return nil
+}
+
+func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload string, conc int, stderr io.Writer) ([]bench.Result, error) {
 	server := bench.Proc{PID: f.serverPID}
 	var before bench.Usage
+	var err error
 	if f.serverPID > 0 {
 		if before, err = server.Usage(); err != nil {
 			return nil, err
 		}
 	}
 	start := time.Now()
-	samples := t.Run(ctx, reqs, conc, f.duration, func(done, errs int64) {
+	samples, err := t.RunWorkload(ctx, workload, f.shape(), conc, f.duration, 1, func(done, errs int64) {
 		fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
 			time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
 	})
+	if err != nil {
+		return nil, err
+	}
 	elapsed := time.Since(start)
 	rs := bench.Summarize(workload, conc, samples, elapsed)
 	if f.serverPID > 0 {
@@ -186,5 +244,13 @@ func embeddedServer() (string, func(), error) {
 			fmt.Fprintln(os.Stderr, "sortkey bench: embedded server:", err)
 		}
 	}()
-	return "http://" + ln.Addr().String(), func() { srv.Close(); db.Close() }, nil
+	// Shutdown waits for handlers still answering requests the runs cut
+	// off, which would otherwise find the storage closed under them.
+	stop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		db.Close()
+	}
+	return "http://" + ln.Addr().String(), stop, nil
 }

@@ -19,6 +19,10 @@ func TestBenchCommandPrintsJSONLines(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], `{"workload":"preload",`) {
+		t.Fatalf("want the preload line first, got:\n%s", stdout.String())
+	}
+	lines = lines[1:]
 	if len(lines) != 4 {
 		t.Fatalf("want 4 result lines, got %d:\n%s", len(lines), stdout.String())
 	}
@@ -46,7 +50,7 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 
 // TestBenchReportsTheServerProcess: with --server-pid (here the test
 // itself, which serves the embedded sortkey) every result carries the
-// server's CPU per operation and RSS.
+// server's CPU per operation and RSS, after the preload's line.
 func TestBenchReportsTheServerProcess(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc")
@@ -63,7 +67,75 @@ func TestBenchReportsTheServerProcess(t *testing.T) {
 		CPUperOp  float64 `json:"server_cpu_us_per_op"`
 		ServerRSS float64 `json:"server_rss_mb"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || r.Ops == 0 || r.CPUms <= 0 || r.CPUperOp <= 0 || r.ServerRSS <= 0 {
+	_, result, _ := strings.Cut(stdout.String(), "\n") // after the preload's line
+	if err := json.Unmarshal([]byte(result), &r); err != nil || r.Ops == 0 || r.CPUms <= 0 || r.CPUperOp <= 0 || r.ServerRSS <= 0 {
 		t.Fatalf("%s: %+v (%v)", stdout.String(), r, err)
+	}
+}
+
+// TestBenchReportsTheLoadAndScale: with --gsi and --data-dir, the JSON
+// output starts with the preload's line (items, rate, disk against raw
+// bytes), and query-index and scan run without errors, scan counting the
+// items it read.
+func TestBenchReportsTheLoadAndScale(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/data", make([]byte, 50000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--workload", "query-index,scan", "--concurrency", "2", "--duration", "300ms",
+		"--preload", "500", "--item-size", "100", "--gsi", "--data-dir", dir, "--json"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want a preload line and 2 results, got:\n%s", stdout.String())
+	}
+	var load struct {
+		Workload    string  `json:"workload"`
+		Items       int     `json:"items"`
+		ItemsPerSec float64 `json:"items_per_sec"`
+		RawMB       float64 `json:"raw_mb"`
+		DiskMB      float64 `json:"disk_mb"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &load); err != nil || load.Workload != "preload" || load.Items != 500 ||
+		load.ItemsPerSec <= 0 || load.RawMB != 500*100.0/(1<<20) || load.DiskMB != 50000.0/(1<<20) {
+		t.Fatalf("preload line %q: %+v (%v)", lines[0], load, err)
+	}
+	for _, l := range lines[1:] {
+		var r struct {
+			Workload string `json:"workload"`
+			Ops      int    `json:"ops"`
+			Errors   int    `json:"errors"`
+			Items    int    `json:"items"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.Ops == 0 || r.Errors != 0 || (r.Workload == "scan") != (r.Items > 0) {
+			t.Fatalf("line %q: %+v (%v)", l, r, err)
+		}
+	}
+}
+
+// TestBenchRefusesQueryIndexWithoutTheIndex: the mistake is caught before
+// any preload.
+func TestBenchRefusesQueryIndexWithoutTheIndex(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--workload", "get,query-index", "--duration", "10ms", "--preload", "10"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "--gsi") || strings.Contains(stderr.String(), "preloading") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+}
+
+// TestBenchTablePrintsTheLoad: the table output leads with the preload's
+// figures and gives scan an items/s column.
+func TestBenchTablePrintsTheLoad(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--workload", "scan", "--concurrency", "1", "--duration", "200ms", "--preload", "300"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	if !strings.HasPrefix(out, "preload: 300 items in 12 requests from 8 writers") || !strings.Contains(out, "items/s") {
+		t.Fatalf("output:\n%s", out)
 	}
 }

@@ -412,7 +412,7 @@ func TestRawAgainstSortkey(t *testing.T) {
 	defer srv.Close()
 	target := rawTarget(t, srv.URL, 5*time.Second)
 	ctx := context.Background()
-	if err := target.Setup(ctx, 200, 100); err != nil {
+	if _, err := target.Setup(ctx, Shape{Keys: 200, ItemSize: 100}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := target.Ping(ctx); err != nil {

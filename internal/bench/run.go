@@ -256,6 +256,7 @@ type Sample struct {
 	Op      string
 	Latency time.Duration
 	Err     error
+	Items   int // items a Scan page returned
 }
 
 // Run sends reqs round-robin from concurrency workers for d, calling
@@ -318,19 +319,38 @@ func ticker(ctx context.Context, fn func()) (stop func()) {
 	return cancel
 }
 
-// Setup creates the table (an existing one is fine), waits until it is
-// ACTIVE, and preloads items from a few concurrent writers.
-func (t *Target) Setup(ctx context.Context, preload, itemSize int) error {
-	s := t.open(ctx)
-	defer s.close()
-	create := t.prepare([]Request{{"CreateTable", []byte(CreateTable)}})[0]
-	if _, err := s.call(&create, false); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
-		return err
+// Setup creates the table (an existing one is fine), with Index when
+// s.GSI is set, waits until it is ACTIVE, and writes items 0..s.Keys-1
+// from a few concurrent writers, reporting how long the writing took.
+// progress, when not nil, is called every second with the items sent so
+// far (in requests that may still be in flight) and the total.
+func (t *Target) Setup(ctx context.Context, s Shape, progress func(done, total int64)) (Load, error) {
+	sess := t.open(ctx)
+	defer sess.close()
+	body := CreateTable
+	if s.GSI {
+		body = CreateTableGSI
 	}
-	if err := t.waitActive(ctx, s); err != nil {
-		return err
+	create := t.prepare([]Request{{"CreateTable", []byte(body)}})[0]
+	if _, err := sess.call(&create, false); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
+		return Load{}, err
 	}
-	return t.load(ctx, t.prepare(Preload(preload, itemSize)), preloadWriters)
+	if err := t.waitActive(ctx, sess); err != nil {
+		return Load{}, err
+	}
+	start := time.Now()
+	batches := preloadBatches(s.Keys)
+	var sent atomic.Int64
+	if progress != nil {
+		stop := ticker(ctx, func() { progress(sent.Load(), int64(s.Keys)) })
+		defer stop()
+	}
+	mk := func(b int) Request {
+		sent.Add(int64(min(preloadBatch, s.Keys-b*preloadBatch)))
+		return preloadRequest(b, s.Keys, s)
+	}
+	err := t.load(ctx, batches, mk, preloadWriters)
+	return NewLoad(s.Keys, batches, preloadWriters, time.Since(start)), err
 }
 
 // preloadWriters is how many preload requests are in flight at once.
@@ -366,8 +386,10 @@ func (t *Target) waitActive(ctx context.Context, s *session) error {
 	}
 }
 
-// load sends every request from n writers and returns the first error.
-func (t *Target) load(ctx context.Context, ps []prepared, n int) error {
+// load sends requests 0..count-1, each made by mk when a writer takes
+// it, from n writers, and returns the first error. Items a
+// BatchWriteItem leaves unprocessed are sent again.
+func (t *Target) load(ctx context.Context, count int, mk func(int) Request, n int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var next atomic.Int64
@@ -378,8 +400,8 @@ func (t *Target) load(ctx context.Context, ps []prepared, n int) error {
 		wg.Go(func() {
 			s := t.open(ctx)
 			defer s.close()
-			for i := next.Add(1) - 1; i < int64(len(ps)) && ctx.Err() == nil; i = next.Add(1) - 1 {
-				if _, err := s.call(&ps[i], false); err != nil {
+			for i := next.Add(1) - 1; i < int64(count) && ctx.Err() == nil; i = next.Add(1) - 1 {
+				if err := t.write(s, mk(int(i))); err != nil {
 					once.Do(func() { first = fmt.Errorf("preload: %w", err); cancel() })
 				}
 			}
@@ -403,4 +425,48 @@ func httpError(op string, status int, body []byte) error {
 		return errors.Join(err, errConflict)
 	}
 	return err
+}
+
+// maxUnprocessedRetries bounds how often one batch's leftovers are sent
+// again before the preload gives up.
+const maxUnprocessedRetries = 20
+
+// write sends one BatchWriteItem until nothing is left unprocessed,
+// backing off between tries as DynamoDB asks of its clients.
+func (t *Target) write(s *session, r Request) error {
+	for try := 0; ; try++ {
+		p := t.prepare([]Request{r})[0]
+		body, err := s.call(&p, true)
+		if err != nil {
+			return err
+		}
+		left, err := unprocessed(body)
+		if err != nil || left == nil {
+			return err
+		}
+		if try == maxUnprocessedRetries {
+			return fmt.Errorf("BatchWriteItem: items still unprocessed after %d tries", try+1)
+		}
+		r = Request{"BatchWriteItem", left}
+		select {
+		case <-s.ctx.Done():
+			return s.ctx.Err()
+		case <-time.After(time.Duration(10<<min(try, 6)) * time.Millisecond):
+		}
+	}
+}
+
+// unprocessed is the request that sends a BatchWriteItem answer's
+// UnprocessedItems again, or nil when every item was written. An answer
+// without the field (a server that answers {}) counts as all written.
+func unprocessed(body []byte) ([]byte, error) {
+	var a struct{ UnprocessedItems map[string]json.RawMessage }
+	if err := json.Unmarshal(body, &a); err != nil {
+		return nil, fmt.Errorf("BatchWriteItem answer: %w", err)
+	}
+	if len(a.UnprocessedItems) == 0 {
+		return nil, nil
+	}
+	left, err := json.Marshal(a.UnprocessedItems)
+	return append(append([]byte(`{"RequestItems":`), left...), '}'), err
 }

@@ -2,8 +2,12 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -92,10 +96,70 @@ func TestSetupWaitsForTheTable(t *testing.T) {
 	}))
 	defer srv.Close()
 	target := &Target{Endpoint: srv.URL, Region: "us-east-1", Client: srv.Client()}
-	if err := target.Setup(context.Background(), 100, 50); err != nil {
+	if _, err := target.Setup(context.Background(), Shape{Keys: 100, ItemSize: 50}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if early || describes < 3 {
 		t.Fatalf("preloaded before ACTIVE (early %v, %d DescribeTable)", early, describes)
+	}
+}
+
+// TestPreloadSendsUnprocessedItemsAgain: a server that leaves part of a
+// batch unprocessed gets exactly that part again, and the preload counts
+// every item once.
+func TestPreloadSendsUnprocessedItemsAgain(t *testing.T) {
+	var mu sync.Mutex
+	written := map[string]int{}
+	refused := false
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Amz-Target") != "DynamoDB_20120810.BatchWriteItem" {
+			w.Write([]byte(`{}`))
+			return
+		}
+		var req struct{ RequestItems map[string][]json.RawMessage }
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), 400)
+			return
+		}
+		puts := req.RequestItems[Table]
+		mu.Lock()
+		defer mu.Unlock()
+		if !refused && len(puts) > 3 {
+			refused = true
+			left, _ := json.Marshal(map[string]any{Table: puts[len(puts)-3:]})
+			puts = puts[:len(puts)-3]
+			fmt.Fprintf(w, `{"UnprocessedItems":%s}`, left)
+		} else {
+			w.Write([]byte(`{"UnprocessedItems":{}}`))
+		}
+		for _, p := range puts {
+			written[string(p)]++
+		}
+	}))
+	defer srv.Close()
+	target := &Target{Endpoint: srv.URL, Region: "us-east-1", Client: srv.Client()}
+	if _, err := target.Setup(context.Background(), Shape{Keys: 60, ItemSize: 50}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !refused || len(written) != 60 {
+		t.Fatalf("refused %v, %d distinct items written, want 60", refused, len(written))
+	}
+	for p, n := range written {
+		if n != 1 {
+			t.Fatalf("%s written %d times", p, n)
+		}
+	}
+}
+
+func TestDirSizeSumsFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a"), make([]byte, 1000), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "b"), make([]byte, 234), 0o644)
+	if n, err := DirSize(dir); err != nil || n != 1234 {
+		t.Fatalf("DirSize %d, %v; want 1234", n, err)
+	}
+	if _, err := DirSize(filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("a missing directory was measured")
 	}
 }

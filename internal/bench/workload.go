@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -15,6 +16,21 @@ const CreateTable = `{"TableName":"` + Table + `","BillingMode":"PAY_PER_REQUEST
 	`"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}],` +
 	`"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}`
 
+// Index is the benchmark table's global secondary index, made with
+// --gsi: its partition key gsi1pk puts every ten consecutive items in one
+// bucket, so a Query of it returns ten items at any table size.
+const Index = "gsi1"
+
+// CreateTableGSI is the CreateTable body for Table with Index, which
+// projects every attribute (as single-table designs' indexes usually do).
+const CreateTableGSI = `{"TableName":"` + Table + `","BillingMode":"PAY_PER_REQUEST",` +
+	`"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"gsi1pk","AttributeType":"S"}],` +
+	`"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],` +
+	`"GlobalSecondaryIndexes":[{"IndexName":"` + Index + `","KeySchema":[{"AttributeName":"gsi1pk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]}`
+
+// bucketSize is how many items share one gsi1pk.
+const bucketSize = 10
+
 // Request is one prebuilt request: its operation and JSON body.
 type Request struct {
 	Op   string
@@ -22,7 +38,9 @@ type Request struct {
 }
 
 // Workloads names every workload Build accepts.
-var Workloads = []string{"put", "get", "query", "update", "batch-write", "transact-write", "mix"}
+// query-index needs the table made with --gsi; scan pages through the
+// table rather than sending prebuilt requests (Target.RunWorkload).
+var Workloads = []string{"put", "get", "query", "update", "batch-write", "transact-write", "mix", "query-index", "scan"}
 
 // keys picks item numbers in [0, n): uniformly, or Zipf-skewed when skew > 1
 // (a few hot keys, as real traffic has).
@@ -52,6 +70,7 @@ type Shape struct {
 	Keys     int     // item numbers in use (the preloaded items)
 	ItemSize int     // approximate bytes per item
 	Skew     float64 // Zipf exponent; <= 1 means uniform
+	GSI      bool    // items carry gsi1pk, the key of Index
 }
 
 // partition is item i's partition key. Every 100 items form a partition
@@ -64,13 +83,22 @@ func partition(i int) string {
 	return fmt.Sprintf("p%d", p)
 }
 
-// item renders item i as an Item JSON object padded to about size bytes.
-// The padding is random text, as real attributes are: padding that
+// bucket is item i's gsi1pk.
+func bucket(i int) string { return fmt.Sprintf("g%d", i/bucketSize) }
+
+// item renders item i as an Item JSON object padded to about s.ItemSize
+// bytes. The padding is random text, as real attributes are: padding that
 // compresses to nothing would flatter any server that compresses its
-// data (sortkey's storage does) in memory use, and on disk.
-func item(i, size int) string {
-	pad := max(size-40, 1)
-	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), padding(i, pad))
+// data (sortkey's storage does) in memory use, and on disk. With s.GSI
+// the index key takes the place of some padding, so items keep their size.
+func item(i int, s Shape) string {
+	pad := max(s.ItemSize-40, 1)
+	if !s.GSI {
+		return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), padding(i, pad))
+	}
+	b := bucket(i)
+	pad = max(pad-len(b)-6, 1) // the attribute's name and value
+	return fmt.Sprintf(`{"pk":{"S":"%s"},"sk":{"S":"%s"},"gsi1pk":{"S":"%s"},"n":{"N":"0"},"pad":{"S":"%s"}}`, partition(i), sortKey(i), b, padding(i, pad))
 }
 
 // noise is random alphanumeric text that padding takes slices of, made
@@ -110,8 +138,11 @@ func Build(workload string, s Shape, count int, seed uint64) ([]Request, error) 
 	if workload == "mix" {
 		return buildMix(s, count, seed), nil
 	}
+	if err := CheckWorkload(workload, s); err != nil {
+		return nil, err
+	}
 	if !ok {
-		return nil, fmt.Errorf("unknown workload %q (have %s)", workload, strings.Join(Workloads, ", "))
+		return nil, fmt.Errorf("workload %q sends no prebuilt requests: run it with Target.RunWorkload", workload)
 	}
 	k := newKeys(seed, s.Keys, s.Skew)
 	out := make([]Request, count)
@@ -123,7 +154,7 @@ func Build(workload string, s Shape, count int, seed uint64) ([]Request, error) 
 
 var builders = map[string]func(*keys, Shape) Request{
 	"put": func(k *keys, s Shape) Request {
-		return Request{"PutItem", fmt.Appendf(nil, `{"TableName":"%s","Item":%s}`, Table, item(k.next(), s.ItemSize))}
+		return Request{"PutItem", fmt.Appendf(nil, `{"TableName":"%s","Item":%s}`, Table, item(k.next(), s))}
 	},
 	"get": func(k *keys, s Shape) Request {
 		return Request{"GetItem", fmt.Appendf(nil, `{"TableName":"%s","Key":%s}`, Table, key(k.next()))}
@@ -132,6 +163,10 @@ var builders = map[string]func(*keys, Shape) Request{
 		i := k.next()
 		return Request{"Query", fmt.Appendf(nil, `{"TableName":"%s","Limit":10,"KeyConditionExpression":"pk = :p AND begins_with(sk, :b)",`+
 			`"ExpressionAttributeValues":{":p":{"S":"%s"},":b":{"S":"ITEM#%02d#"}}}`, Table, partition(i), i%7)}
+	},
+	"query-index": func(k *keys, s Shape) Request {
+		return Request{"Query", fmt.Appendf(nil, `{"TableName":"%s","IndexName":"%s","Limit":%d,"KeyConditionExpression":"gsi1pk = :g",`+
+			`"ExpressionAttributeValues":{":g":{"S":"%s"}}}`, Table, Index, bucketSize, bucket(k.next()))}
 	},
 	"update": func(k *keys, s Shape) Request {
 		return Request{"UpdateItem", fmt.Appendf(nil, `{"TableName":"%s","Key":%s,"UpdateExpression":"ADD n :one",`+
@@ -160,7 +195,7 @@ func distinctKeys(k *keys, n int) []int {
 func batchWrite(k *keys, s Shape) Request {
 	var parts []string
 	for _, i := range distinctKeys(k, 25) {
-		parts = append(parts, `{"PutRequest":{"Item":`+item(i, s.ItemSize)+`}}`)
+		parts = append(parts, `{"PutRequest":{"Item":`+item(i, s)+`}}`)
 	}
 	return Request{"BatchWriteItem", fmt.Appendf(nil, `{"RequestItems":{"%s":[%s]}}`, Table, strings.Join(parts, ","))}
 }
@@ -168,7 +203,7 @@ func batchWrite(k *keys, s Shape) Request {
 func transactWrite(k *keys, s Shape) Request {
 	var parts []string
 	for _, i := range distinctKeys(k, 4) {
-		parts = append(parts, fmt.Sprintf(`{"Put":{"TableName":"%s","Item":%s}}`, Table, item(i, s.ItemSize)))
+		parts = append(parts, fmt.Sprintf(`{"Put":{"TableName":"%s","Item":%s}}`, Table, item(i, s)))
 	}
 	return Request{"TransactWriteItems", fmt.Appendf(nil, `{"TransactItems":[%s]}`, strings.Join(parts, ","))}
 }
@@ -194,16 +229,38 @@ func buildMix(s Shape, count int, seed uint64) []Request {
 	return out
 }
 
-// Preload is the requests that write items 0..n-1 before a run, in
-// batches of 25.
-func Preload(n, size int) []Request {
-	var out []Request
-	for start := 0; start < n; start += 25 {
-		var parts []string
-		for i := start; i < min(start+25, n); i++ {
-			parts = append(parts, `{"PutRequest":{"Item":`+item(i, size)+`}}`)
-		}
-		out = append(out, Request{"BatchWriteItem", fmt.Appendf(nil, `{"RequestItems":{"%s":[%s]}}`, Table, strings.Join(parts, ","))})
+// CheckWorkload refuses an unknown workload, and one the table's shape
+// cannot serve.
+func CheckWorkload(workload string, s Shape) error {
+	if !slices.Contains(Workloads, workload) {
+		return fmt.Errorf("unknown workload %q (have %s)", workload, strings.Join(Workloads, ", "))
 	}
-	return out
+	if workload == "query-index" && !s.GSI {
+		return fmt.Errorf("workload query-index needs the table's index: run with --gsi")
+	}
+	return nil
+}
+
+// preloadBatch is how many items one preload request writes: the most a
+// BatchWriteItem may carry.
+const preloadBatch = 25
+
+// preloadBatches is how many requests write items 0..n-1.
+func preloadBatches(n int) int { return (n + preloadBatch - 1) / preloadBatch }
+
+// preloadRequest is the b-th preload request: the BatchWriteItem that
+// writes items b*25 up to 25 more, below n. Requests are made one at a
+// time as writers need them, so preloading ten million items holds no
+// more than a few requests in memory.
+func preloadRequest(b, n int, s Shape) Request {
+	var body strings.Builder
+	body.WriteString(`{"RequestItems":{"` + Table + `":[`)
+	for i := b * preloadBatch; i < min((b+1)*preloadBatch, n); i++ {
+		if i > b*preloadBatch {
+			body.WriteByte(',')
+		}
+		body.WriteString(`{"PutRequest":{"Item":` + item(i, s) + `}}`)
+	}
+	body.WriteString(`]}}`)
+	return Request{"BatchWriteItem", []byte(body.String())}
 }
