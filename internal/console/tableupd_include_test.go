@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -28,12 +30,7 @@ func TestUpdateTableAddsAnIncludeGSI(t *testing.T) {
 	if status, _, page := post(t, srv, updPath, v, nil); status != http.StatusSeeOther {
 		t.Fatalf("update: %d\n%s", status, page)
 	}
-	var got *types.Projection
-	for _, g := range tableExists(t, c, "Market").GlobalSecondaryIndexes {
-		if aws.ToString(g.IndexName) == "ByName" {
-			got = g.Projection
-		}
-	}
+	got := awaitIndexActive(t, c, "Market", "ByName").Projection
 	if got == nil || got.ProjectionType != types.ProjectionTypeInclude || !slices.Equal(got.NonKeyAttributes, []string{"tags", "note"}) {
 		t.Fatalf("ByName's projection %+v, want INCLUDE [tags note]", got)
 	}
@@ -72,4 +69,21 @@ func TestUpdateTableIncludeErrors(t *testing.T) {
 	if names := gsiNames(t, c); len(names) != 2 {
 		t.Errorf("refused updates changed the table: GSIs %v", names)
 	}
+}
+
+// awaitIndexActive waits until a new GSI has been backfilled: as on
+// DynamoDB, UpdateTable returns while the index is still CREATING, and an
+// index view before then shows none of the table's items.
+func awaitIndexActive(t *testing.T, c *dynamodb.Client, table, index string) types.GlobalSecondaryIndexDescription {
+	t.Helper()
+	for range 2000 {
+		for _, g := range tableExists(t, c, table).GlobalSecondaryIndexes {
+			if aws.ToString(g.IndexName) == index && g.IndexStatus == types.IndexStatusActive {
+				return g
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("index %s of %s never became ACTIVE", index, table)
+	return types.GlobalSecondaryIndexDescription{}
 }
