@@ -19,7 +19,7 @@ import (
 )
 
 const (
-	tableExportUsage = "usage: sortkey export --table T --out DIR [--endpoint URL] [--region R] [--format DYNAMODB_JSON] [--segments 4] [--consistent]"
+	tableExportUsage = "usage: sortkey export --table T --out DIR [--endpoint URL] [--region R] [--format DYNAMODB_JSON|ION] [--segments 4] [--consistent]"
 	msgExportFailed  = "sortkey export: %v\n"
 	msgExportNeeds   = "sortkey export: give --table and --out"
 	msgExportDone    = "exported %d items from %s in %s (%.0f items/s) to %s\n"
@@ -39,7 +39,7 @@ func parseExport(args []string, stdout, stderr io.Writer) (exportFlags, error) {
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.opts.Table, "table", "", "the table to export")
 	fs.StringVar(&f.opts.Dir, "out", "", "the export prefix's folder: the export goes to DIR/AWSDynamoDB/<ExportId>/")
-	fs.StringVar(&f.opts.Format, "format", dataio.FormatJSON, "DYNAMODB_JSON (ION is not written yet)")
+	fs.StringVar(&f.opts.Format, "format", dataio.FormatJSON, "DYNAMODB_JSON or ION (data/*.json.gz or data/*.ion.gz, as DynamoDB writes them)")
 	fs.IntVar(&f.opts.Segments, "segments", 4, "parallel Scan segments, one data file each")
 	fs.BoolVar(&f.opts.ConsistentRead, "consistent", false, "strongly consistent Scan")
 	fs.StringVar(&f.opts.S3Bucket, "s3-bucket", "", "the bucket the folder will be copied to, recorded in manifest-summary.json (default: null)")

@@ -21,7 +21,7 @@ import (
 
 const (
 	tableImportUsage = "usage: sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE)\n" +
-		"       [--endpoint URL] [--region R] [--format DYNAMODB_JSON|CSV] [--compression NONE|GZIP|ZSTD]\n" +
+		"       [--endpoint URL] [--region R] [--format DYNAMODB_JSON|ION|CSV] [--compression NONE|GZIP|ZSTD]\n" +
 		"       [--csv-header a,b,c] [--csv-delimiter ,] [--error-log FILE] [--writers 4]"
 	msgImportFailed  = "sortkey import: %v\n"
 	msgImportNeeds   = "sortkey import: give --table and --in"
@@ -49,7 +49,7 @@ func parseImport(args []string, stdout, stderr io.Writer) (importFlags, error) {
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.opts.Table, "table", "", "the table to create; it must not exist")
 	fs.StringVar(&f.opts.Dir, "in", "", "an export's folder (the one holding manifest-summary.json, or its prefix folder), or a folder of data files")
-	fs.StringVar(&f.opts.Format, "format", dataio.FormatJSON, "DYNAMODB_JSON or CSV (ION is not read yet)")
+	fs.StringVar(&f.opts.Format, "format", dataio.FormatJSON, "DYNAMODB_JSON, ION (Amazon Ion text) or CSV")
 	fs.StringVar(&f.opts.Compression, "compression", "", "NONE, GZIP or ZSTD (default: GZIP for an export's folder, NONE for a folder of files)")
 	fs.StringVar(&f.partitionKey, "partition-key", "", "the new table's partition key, NAME:TYPE with TYPE S, N or B")
 	fs.StringVar(&f.sortKey, "sort-key", "", "the new table's sort key, NAME:TYPE")

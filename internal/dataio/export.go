@@ -24,7 +24,7 @@ type ExportOptions struct {
 	// Dir is the export prefix's folder: the export goes to
 	// Dir/AWSDynamoDB/<ExportId>/.
 	Dir string
-	// Format is DYNAMODB_JSON (the default); ION is not written yet.
+	// Format is DYNAMODB_JSON (the default) or ION.
 	Format string
 	// Segments is the parallel Scan's TotalSegments, and so the number
 	// of data files (one per segment, empty or not, as DynamoDB writes
@@ -68,10 +68,8 @@ func Export(ctx context.Context, c API, o ExportOptions) (*ExportResult, error) 
 
 func checkExportFormat(format string) error {
 	switch format {
-	case "", FormatJSON:
+	case "", FormatJSON, FormatION:
 		return nil
-	case FormatION:
-		return fmt.Errorf(msgFormatUnsupported, FormatION, "")
 	}
 	return fmt.Errorf(msgFormatUnknown, format, FormatJSON+" or "+FormatION)
 }
@@ -105,6 +103,9 @@ func (r *ExportResult) summary(o ExportOptions, desc *dynamodb.DescribeTableOutp
 		Version: manifestVersion, TableArn: aws.ToString(t.TableArn), TableID: aws.ToString(t.TableId),
 		StartTime: formatTime(start), ExportTime: formatTime(start), EndTime: formatTime(time.Now()),
 		ManifestFilesS3Key: exportRoot + "/" + r.ExportID + "/" + filesFile, OutputFormat: FormatJSON,
+	}
+	if o.Format == FormatION {
+		s.OutputFormat = FormatION
 	}
 	s.ExportArn = s.TableArn + "/export/" + r.ExportID
 	if o.S3Bucket != "" {
@@ -170,13 +171,17 @@ func scanToFiles(ctx context.Context, c API, o ExportOptions, r *ExportResult) (
 }
 
 func exportSegment(ctx context.Context, c API, o ExportOptions, dir string, seg, total int) (FileEntry, error) {
-	name := newDataName()
+	encode, suffix := AppendItemLine, dataFileSuffix
+	if o.Format == FormatION {
+		encode, suffix = AppendIonLine, ionDataSuffix
+	}
+	name := newDataName(suffix)
 	f, err := os.Create(filepath.Join(dir, dataDir, name))
 	if err != nil {
 		return FileEntry{}, err
 	}
 	defer f.Close()
-	w := newDataWriter(f)
+	w := newDataWriter(f, encode)
 	in := &dynamodb.ScanInput{TableName: aws.String(o.Table), Segment: aws.Int32(int32(seg)),
 		TotalSegments: aws.Int32(int32(total)), ConsistentRead: aws.Bool(o.ConsistentRead)}
 	for p := dynamodb.NewScanPaginator(c, in); p.HasMorePages(); {
@@ -200,22 +205,23 @@ func exportSegment(ctx context.Context, c API, o ExportOptions, dir string, seg,
 // dataWriter is one data file: lines through a buffer into gzip, whose
 // output is hashed on its way to the file.
 type dataWriter struct {
-	gz    *gzip.Writer
-	buf   *bufio.Writer
-	sum   hash.Hash
-	line  []byte
-	count int64
+	encode func([]byte, Item) []byte
+	gz     *gzip.Writer
+	buf    *bufio.Writer
+	sum    hash.Hash
+	line   []byte
+	count  int64
 }
 
-func newDataWriter(f io.Writer) *dataWriter {
+func newDataWriter(f io.Writer, encode func([]byte, Item) []byte) *dataWriter {
 	sum := md5.New()
 	gz := gzip.NewWriter(io.MultiWriter(f, sum))
-	return &dataWriter{gz: gz, buf: bufio.NewWriterSize(gz, 64<<10), sum: sum}
+	return &dataWriter{encode: encode, gz: gz, buf: bufio.NewWriterSize(gz, 64<<10), sum: sum}
 }
 
 func (w *dataWriter) items(items []Item) error {
 	for _, item := range items {
-		w.line = AppendItemLine(w.line[:0], item)
+		w.line = w.encode(w.line[:0], item)
 		if _, err := w.buf.Write(w.line); err != nil {
 			return err
 		}

@@ -296,12 +296,12 @@ func TestExportEmptyTable(t *testing.T) {
 	}
 }
 
-func TestExportRefusesIONAndMissingTable(t *testing.T) {
+func TestExportRefusesUnknownFormatAndMissingTable(t *testing.T) {
 	c := newClient(t)
 	dir := t.TempDir()
-	_, err := dataio.Export(context.Background(), c, dataio.ExportOptions{Table: "T", Dir: dir, Format: "ION"})
-	if err == nil || !strings.Contains(err.Error(), "format ION is not supported yet") {
-		t.Fatalf("ION: %v", err)
+	_, err := dataio.Export(context.Background(), c, dataio.ExportOptions{Table: "T", Dir: dir, Format: "XML"})
+	if err == nil || !strings.Contains(err.Error(), `unknown format "XML"`) {
+		t.Fatalf("XML: %v", err)
 	}
 	_, err = dataio.Export(context.Background(), c, dataio.ExportOptions{Table: "Missing", Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "ResourceNotFoundException") {

@@ -35,3 +35,30 @@ func FuzzImportLine(f *testing.F) {
 		}
 	})
 }
+
+// FuzzImportIon: any Ion text either is refused with an error or reads
+// as an item that ION export writes and reads back to itself.
+func FuzzImportIon(f *testing.F) {
+	for _, seed := range []string{
+		`$ion_1_0 {Item:{pk:"a",n:103.,p:6d2,f:false,x:null}}`,
+		`{Item:{'$x':$dynamodb_NS::[15d-1,-1d-3],b:{{AAEC}},bs:$dynamodb_BS::[{{AQ==}},{{}}],ss:$dynamodb_SS::["x"]}}`,
+		"/* c */ {'Item': {\"l\": [1_0, -0x1F, 2.5e3, '''a''' '''b''', sym, {m: {}}], // c\n s: \"\\u00e9\\x00\"}}",
+		`{Item:{a:2007-01-01T}}`, `{Item:{a:$dynamodb_XS::[]}}`, `[1]`, `{Item:{a:"x`, `{Item:{a:{{"c"}}}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		item, err := dataio.DecodeIonLine(text)
+		if err != nil {
+			return
+		}
+		enc := dataio.AppendIonLine(nil, item)
+		again, err := dataio.DecodeIonLine(enc)
+		if err != nil {
+			t.Fatalf("%q decoded, but its encoding %q does not: %v", text, enc, err)
+		}
+		if !reflect.DeepEqual(item, again) || !bytes.Equal(enc, dataio.AppendIonLine(nil, again)) {
+			t.Fatalf("%q: round trip changed the item:\n%s\n%s", text, enc, dataio.AppendIonLine(nil, again))
+		}
+	})
+}

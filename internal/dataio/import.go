@@ -16,7 +16,7 @@ import (
 type ImportOptions struct {
 	Table string
 	Dir   string
-	// Format is DYNAMODB_JSON (the default) or CSV; ION is not read yet.
+	// Format is DYNAMODB_JSON (the default), ION or CSV.
 	Format string
 	// Compression is NONE, GZIP or ZSTD; empty means GZIP for an export's
 	// folder (exports are gzipped) and NONE for a folder of files.
@@ -86,9 +86,7 @@ func (o *ImportOptions) check() error {
 	switch o.Format {
 	case "":
 		o.Format = FormatJSON
-	case FormatJSON, FormatCSV:
-	case FormatION:
-		return fmt.Errorf(msgFormatUnsupported, FormatION, " and CSV")
+	case FormatJSON, FormatION, FormatCSV:
 	default:
 		return fmt.Errorf(msgFormatUnknown, o.Format, FormatJSON+", "+FormatION+" or "+FormatCSV)
 	}
@@ -224,7 +222,10 @@ func (o ImportOptions) readFile(f sourceFile, w *batchWriter, log *errorLog, r *
 }
 
 func (o ImportOptions) records(r io.Reader, key string) (records, error) {
-	if o.Format != FormatCSV {
+	switch o.Format {
+	case FormatION:
+		return newIonRecords(r), nil
+	case FormatJSON:
 		return newJSONLines(r), nil
 	}
 	delim, _ := csvDelimiter(o.CSVDelimiter) // checked by check

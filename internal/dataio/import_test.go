@@ -245,7 +245,7 @@ func TestImportGzipFolderAndBadOptions(t *testing.T) {
 		t.Fatalf("%+v (%v)", r, err)
 	}
 	for _, o := range []dataio.ImportOptions{
-		{Table: "Other", Dir: dir, Format: "ION", Schema: keys(t, "pk:S", "")},
+		{Table: "Other", Dir: dir, Format: "XML", Schema: keys(t, "pk:S", "")},
 		{Table: "Other", Dir: dir, Compression: "LZ4", Schema: keys(t, "pk:S", "")},
 		{Table: "Other", Dir: dir, CSVDelimiter: ";", Schema: keys(t, "pk:S", "")},
 		{Table: "Other", Dir: dir},

@@ -74,11 +74,11 @@ func newExportID(start time.Time) string {
 
 // newDataName is a data file's random name, lower-case base32 as in the
 // documentation's examples.
-func newDataName() string {
+func newDataName(suffix string) string {
 	b := make([]byte, dataNameRandLen)
 	rand.Read(b)
 	enc := base32.StdEncoding.WithPadding(base32.NoPadding)
-	return strings.ToLower(enc.EncodeToString(b)) + dataFileSuffix
+	return strings.ToLower(enc.EncodeToString(b)) + suffix
 }
 
 func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }

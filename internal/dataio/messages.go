@@ -2,7 +2,6 @@ package dataio
 
 // The package's messages, each defined once.
 const (
-	msgFormatUnsupported   = "format %s is not supported yet (only DYNAMODB_JSON%s)"
 	msgFormatUnknown       = "unknown format %q: want %s"
 	msgCompressionUnknown  = "unknown compression %q: want NONE, GZIP or ZSTD"
 	msgNotObject           = "not a JSON object with one member \"Item\""
@@ -35,5 +34,23 @@ const (
 	msgTableDeleted        = "%v; the table %s this import created was deleted"
 	msgTableDeleteFailed   = "%v; deleting the table %s this import created also failed: %v"
 	msgCountMismatch       = "exported %d items but the files hold %d"
+	msgIonSyntax           = "invalid Ion at byte %d of the item: %s"
+	msgIonUnexpected       = "unexpected %q"
+	msgIonExpected         = "expected %s, found %q"
+	msgIonNewline          = "a newline inside a quoted string or symbol"
+	msgIonEscape           = "unknown escape \\%c"
+	msgIonRune             = "escape %U is not a Unicode scalar value"
+	msgIonTruncated        = "the Ion value is truncated"
+	msgIonComment          = "a /* comment is not closed"
+	msgIonNotStruct        = "not an Ion struct {Item:{...}}"
+	msgIonOneItem          = "more than one Ion value"
+	msgIonNoType           = "Ion %s has no DynamoDB data type"
+	msgIonAnnotation       = "Ion annotation %s: want one of $dynamodb_SS, $dynamodb_NS or $dynamodb_BS, on a list"
+	msgIonSetMember        = "%s member %d is not of the set's type"
+	msgIonDuplicate        = "attribute %q appears twice"
+	msgIonSymbolID         = "Ion symbol ID %s: symbol tables are not supported"
+	msgIonBadNumber        = "invalid Ion number %q"
+	msgIonBlob             = "Ion blob: %v"
+	msgIonUTF8             = "a string is not valid UTF-8"
 	msgItemValidationError = "Some of the items failed validation checks and were not imported"
 )
