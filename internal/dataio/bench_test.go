@@ -28,3 +28,24 @@ func BenchmarkImportLine(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkExportIonLine(b *testing.B) {
+	item := everyType(1)
+	var line []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		line = dataio.AppendIonLine(line[:0], item)
+	}
+	b.SetBytes(int64(len(line)))
+}
+
+func BenchmarkImportIonLine(b *testing.B) {
+	line := dataio.AppendIonLine(nil, everyType(1))
+	b.SetBytes(int64(len(line)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := dataio.DecodeIonLine(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -40,7 +40,7 @@ var errVersionMarker = errors.New(ionVersionMarker)
 // DecodeIonLine reads one ION record, [$ion_1_0] {Item:{...}}, into an
 // item: the text must hold exactly one.
 func DecodeIonLine(text []byte) (Item, error) {
-	p := newIonRecords(bytes.NewReader(text))
+	p := &ionRecords{r: bufio.NewReaderSize(bytes.NewReader(text), 4<<10)}
 	item, err := p.next()
 	if err == io.EOF {
 		return nil, errors.New(msgIonNotStruct)
