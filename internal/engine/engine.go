@@ -107,6 +107,10 @@ func Open(opts Options) (*Engine, error) {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
 	}
+	if err := e.dropUnfinishedBackups(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: backups: %w", err)
+	}
 	e.resumeBackfills()
 	if interval := cmp.Or(opts.TTLInterval, DefaultTTLInterval); interval > 0 {
 		e.sweeping.Add(1)
