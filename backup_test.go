@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
@@ -182,4 +183,81 @@ func TestBackupsSurviveRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantSameTable(t, c, "again", "a#1")
+}
+
+func enablePITR(t *testing.T, c *dynamodb.Client, table string) {
+	t.Helper()
+	_, err := c.UpdateContinuousBackups(ctx, &dynamodb.UpdateContinuousBackupsInput{TableName: aws.String(table),
+		PointInTimeRecoverySpecification: &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func restoreAt(c *dynamodb.Client, target string, at time.Time) error {
+	_, err := c.RestoreTableToPointInTime(ctx, &dynamodb.RestoreTableToPointInTimeInput{SourceTableName: aws.String("app"),
+		TargetTableName: aws.String(target), RestoreDateTime: &at})
+	return err
+}
+
+func TestPointInTimeRestoreGivesThatMoment(t *testing.T) {
+	clock := newClock()
+	c := sortkeytest.NewWithOptions(t, &sortkey.Options{InMemory: true, Now: clock.Now, TTLInterval: -1}).Client()
+	createSingleTable(t, c)
+	putApp(t, c, "app", "a", "1", "open")
+	putApp(t, c, "app", "z", "1", "open") // before recovery was on: still in every restore
+	enablePITR(t, c, "app")
+	clock.Advance(time.Minute)
+	putApp(t, c, "app", "b", "1", "open")
+	clock.Advance(time.Minute)
+	t1 := clock.Now() // a#1 z#1 b#1
+	clock.Advance(time.Minute)
+	putApp(t, c, "app", "c", "1", "open")
+	putApp(t, c, "app", "b", "1", "closed")
+	if _, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("app"), Key: map[string]types.AttributeValue{"PK": s("a"), "SK": s("1")}}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Minute)
+	if err := restoreAt(c, "then", t1); err != nil {
+		t.Fatal(err)
+	}
+	wantSameTable(t, c, "then", "a#1", "b#1", "z#1")
+	got, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("then"), Key: map[string]types.AttributeValue{"PK": s("b"), "SK": s("1")}})
+	if err != nil || got.Item["Status"].(*types.AttributeValueMemberS).Value != "open" {
+		t.Fatalf("b#1 at t1: %v %v", got.Item, err)
+	}
+	if _, err := c.RestoreTableToPointInTime(ctx, &dynamodb.RestoreTableToPointInTimeInput{SourceTableName: aws.String("app"),
+		TargetTableName: aws.String("now"), UseLatestRestorableTime: aws.Bool(true)}); err != nil {
+		t.Fatal(err)
+	}
+	wantSameTable(t, c, "now", "b#1", "c#1", "z#1")
+	d, err := c.DescribeContinuousBackups(ctx, &dynamodb.DescribeContinuousBackupsInput{TableName: aws.String("app")})
+	p := d.ContinuousBackupsDescription.PointInTimeRecoveryDescription
+	if err != nil || p.PointInTimeRecoveryStatus != types.PointInTimeRecoveryStatusEnabled || !p.LatestRestorableDateTime.Equal(clock.Now()) ||
+		!p.EarliestRestorableDateTime.Equal(t1.Add(-2*time.Minute)) || aws.ToInt32(p.RecoveryPeriodInDays) != 35 {
+		t.Fatalf("DescribeContinuousBackups: %+v %v", p, err)
+	}
+}
+
+func TestPointInTimeRestoreRefusals(t *testing.T) {
+	clock := newClock()
+	c := sortkeytest.NewWithOptions(t, &sortkey.Options{InMemory: true, Now: clock.Now, TTLInterval: -1, PITRWindow: time.Hour}).Client()
+	createSingleTable(t, c)
+	err := restoreAt(c, "xyz", clock.Now())
+	wantAPIError(t, err, "PointInTimeRecoveryUnavailableException", "Point in time recovery is not enabled for table 'app'")
+	enablePITR(t, c, "app")
+	start := clock.Now()
+	clock.Advance(2 * time.Hour)
+	err = restoreAt(c, "xyz", start)
+	wantAPIErrorPrefix(t, err, "InvalidRestoreTimeException", "Restore time ")
+	err = restoreAt(c, "xyz", clock.Now().Add(time.Minute))
+	wantAPIErrorPrefix(t, err, "InvalidRestoreTimeException", "Restore time ")
+	err = restoreAt(c, "app", clock.Now())
+	wantAPIError(t, err, "TableAlreadyExistsException", "Table already exists: app")
+	_, err = c.RestoreTableToPointInTime(ctx, &dynamodb.RestoreTableToPointInTimeInput{SourceTableName: aws.String("nope"), TargetTableName: aws.String("xyz"), UseLatestRestorableTime: aws.Bool(true)})
+	wantAPIError(t, err, "TableNotFoundException", "Table not found: nope")
+	tables, _ := c.ListTables(ctx, &dynamodb.ListTablesInput{})
+	if !slices.Equal(tables.TableNames, []string{"app"}) {
+		t.Fatalf("tables after refused restores: %v", tables.TableNames)
+	}
 }

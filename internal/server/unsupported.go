@@ -14,15 +14,15 @@ import (
 // to the AWS SDK's operations, so one new in the SDK is noticed.
 var unsupportedOps = map[string]bool{
 	"CancelBulkOperation": true, "CreateGlobalTable": true,
-	"DescribeBulkOperation": true, "DescribeContinuousBackups": true,
+	"DescribeBulkOperation":       true,
 	"DescribeContributorInsights": true, "DescribeExport": true, "DescribeGlobalTable": true,
 	"DescribeGlobalTableSettings": true, "DescribeImport": true, "DescribeKinesisStreamingDestination": true,
 	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
 	"EnableKinesisStreamingDestination": true, "ExportTableToPointInTime": true, "ImportTable": true,
 	"ListBulkOperations": true, "ListContributorInsights": true, "ListExports": true,
 	"ListGlobalTables": true, "ListImports": true,
-	"RestoreTableToPointInTime": true, "SearchVectors": true, "StartBulkPutItems": true,
-	"UpdateContinuousBackups": true, "UpdateContributorInsights": true, "UpdateGlobalTable": true,
+	"SearchVectors": true, "StartBulkPutItems": true,
+	"UpdateContributorInsights": true, "UpdateGlobalTable": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,
 	"UpdateTableReplicaAutoScaling": true,
 }
