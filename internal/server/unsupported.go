@@ -7,7 +7,7 @@ import (
 )
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
-// backups, exports and imports, global tables, Kinesis destinations,
+// exports and imports, global tables, Kinesis destinations,
 // contributor insights, auto scaling, bulk and vector operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
