@@ -140,6 +140,9 @@ type Options struct {
 	// latest; global secondary index reads are at least this stale. 0,
 	// the default, shows every write at once.
 	StaleReadWindow time.Duration
+	// PITRWindow caps how far back point-in-time recovery reaches (by the
+	// database clock); 0 means DynamoDB's 35 days.
+	PITRWindow time.Duration
 }
 
 // ErrNegativeLag refuses a negative Options.IndexLag or StaleReadWindow.
@@ -184,7 +187,8 @@ func Open(dir string, opts *Options) (*DB, error) {
 	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
-		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize})
+		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize,
+		PITRWindow: opts.PITRWindow})
 	if err != nil {
 		return nil, err
 	}

@@ -210,7 +210,7 @@ func TestDescribeLimitsAndEndpoints(t *testing.T) {
 	}
 }
 
-func createSimple(t *testing.T, c *dynamodb.Client, name string) {
+func createSimple(t testing.TB, c *dynamodb.Client, name string) {
 	t.Helper()
 	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName:            aws.String(name),

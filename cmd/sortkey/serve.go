@@ -50,6 +50,7 @@ type serveFlags struct {
 	enforceCapacity bool
 	log             logFlags // servelog.go
 	lag             lagFlags // servelag.go
+	pitrWindow      lagDuration
 	configFile      string   // settings.go
 	cacheSize       byteSize // servecache.go
 }
@@ -101,6 +102,8 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
 	lagFlagSet(fs, &f.lag)
+	f.pitrWindow = lagDuration(35 * 24 * time.Hour)
+	fs.Var(&f.pitrWindow, "pitr-window", "how far back point-in-time recovery reaches, by the server's clock; history older than this is deleted")
 	return fs
 }
 
@@ -199,6 +202,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow,
 		CacheSize: int64(f.cacheSize)}
 	f.lag.apply(opts)
+	opts.PITRWindow = time.Duration(f.pitrWindow)
 	db, err := sortkey.Open(f.dataDir, opts)
 	if err != nil {
 		return nil, nil, err

@@ -12,7 +12,17 @@ type Code string
 // The codes sortkey can return. Add one here and in table, or TestTableComplete fails.
 const (
 	AccessDenied                  Code = "AccessDeniedException"
+	BackupInUse                   Code = "BackupInUseException"
+	BackupNotFound                Code = "BackupNotFoundException"
 	ConditionalCheckFailed        Code = "ConditionalCheckFailedException"
+	ContinuousBackupsUnavailable  Code = "ContinuousBackupsUnavailableException"
+	ExportConflict                Code = "ExportConflictException"
+	ExportNotFound                Code = "ExportNotFoundException"
+	InvalidExportTime             Code = "InvalidExportTimeException"
+	InvalidRestoreTime            Code = "InvalidRestoreTimeException"
+	PITRUnavailable               Code = "PointInTimeRecoveryUnavailableException"
+	TableAlreadyExists            Code = "TableAlreadyExistsException"
+	TableNotFound                 Code = "TableNotFoundException"
 	DuplicateItem                 Code = "DuplicateItemException"
 	ExpiredIterator               Code = "ExpiredIteratorException"
 	IdempotentParameterMismatch   Code = "IdempotentParameterMismatchException"
@@ -65,7 +75,17 @@ type entry struct {
 
 var table = map[Code]entry{
 	AccessDenied:                  {nsCoral, 400, upper},
+	BackupInUse:                   {nsDynamoDB, 400, lower},
+	BackupNotFound:                {nsDynamoDB, 400, lower},
 	ConditionalCheckFailed:        {nsDynamoDB, 400, lower},
+	ContinuousBackupsUnavailable:  {nsDynamoDB, 400, lower},
+	ExportConflict:                {nsDynamoDB, 400, lower},
+	ExportNotFound:                {nsDynamoDB, 400, lower},
+	InvalidExportTime:             {nsDynamoDB, 400, lower},
+	InvalidRestoreTime:            {nsDynamoDB, 400, lower},
+	PITRUnavailable:               {nsDynamoDB, 400, lower},
+	TableAlreadyExists:            {nsDynamoDB, 400, lower},
+	TableNotFound:                 {nsDynamoDB, 400, lower},
 	DuplicateItem:                 {nsDynamoDB, 400, lower},
 	ExpiredIterator:               {nsDynamoDB, 400, lower},
 	IdempotentParameterMismatch:   {nsDynamoDB, 400, lower},

@@ -34,6 +34,10 @@ type tableMeta struct {
 	// Policy is the table's resource-based policy, nil if none (see
 	// policy.go).
 	Policy *policyMeta `json:"policy,omitempty"`
+	// Restoring marks a table whose restore has not finished loading (see
+	// restore.go); PITR is its point-in-time recovery, nil if never on.
+	Restoring bool      `json:"restoring,omitempty"`
+	PITR      *pitrMeta `json:"pitr,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once
@@ -146,6 +150,12 @@ func (e *Engine) loadCatalog() error {
 		return errors.Join(err, bad)
 	}
 	for _, m := range metas {
+		if m.Restoring {
+			if err := e.dropRestoring(&m); err != nil {
+				return err
+			}
+			continue
+		}
 		upgradeThroughput(&m.Desc)
 		e.rebaseArns(&m.Desc)
 		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))

@@ -2,9 +2,13 @@ package engine
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/sortkeydb/sortkey/internal/backup"
 
 	"github.com/sortkeydb/sortkey/internal/storage"
 )
@@ -49,6 +53,9 @@ type Options struct {
 	// versions kept for them; 0 means DefaultLagBudget.
 	IndexLag, StaleReads time.Duration
 	LagBudget            int
+	// PITRWindow caps how far back point-in-time recovery reaches; 0
+	// means DynamoDB's 35 days. History older than it is deleted.
+	PITRWindow time.Duration
 	// CacheSize bounds the storage's block cache in bytes; 0 means
 	// storage.DefaultCacheSize.
 	CacheSize int64
@@ -69,6 +76,9 @@ type Engine struct {
 
 	collectionLimit int64
 	holds           holds // the items in-flight transactions hold (conflicts.go)
+
+	pitrWindow time.Duration // Options.PITRWindow
+	historySeq atomic.Uint64 // the last history record number issued (pitr.go)
 
 	mu     sync.RWMutex // guards tables, deleting and the catalog on disk
 	tables map[string]*table
@@ -94,7 +104,7 @@ func Open(opts Options) (*Engine, error) {
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
 		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
 		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter,
-		lag: newLagging(opts)}
+		lag: newLagging(opts), pitrWindow: cmp.Or(opts.PITRWindow, backup.DefaultWindow)}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}
@@ -106,6 +116,10 @@ func Open(opts Options) (*Engine, error) {
 	if err := e.loadCatalog(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
+	}
+	if err := errors.Join(e.seedHistory(), e.dropUnfinishedBackups()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: backups: %w", err)
 	}
 	e.resumeBackfills()
 	if interval := cmp.Or(opts.TTLInterval, DefaultTTLInterval); interval > 0 {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"log/slog"
 	"strconv"
 	"time"
@@ -154,6 +155,9 @@ func (e *Engine) sweepStep(cursors map[uint64][]byte) {
 	if err := e.trimStreams(); err != nil {
 		slog.Error("stream trim failed; it is retried at the next interval", "err", err)
 	}
+	if err := e.trimHistory(); err != nil {
+		slog.Error("history trim failed; it is retried at the next interval", "err", err)
+	}
 	for _, t := range e.ttlTables() {
 		_, next, err := e.sweepTable(t, cursors[t.meta.ID], sweepBudget)
 		if err != nil {
@@ -168,7 +172,7 @@ func (e *Engine) sweepStep(cursors map[uint64][]byte) {
 // records past retention and deletes every expired item, so the new time
 // is visible when the jump returns.
 func (e *Engine) TimeMoved() error {
-	if err := e.trimStreams(); err != nil {
+	if err := errors.Join(e.trimStreams(), e.trimHistory()); err != nil {
 		return err
 	}
 	_, err := e.SweepExpired()

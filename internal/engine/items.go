@@ -113,6 +113,9 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	} else {
 		b.Delete(w.key.storage)
 	}
+	if t.pitrOn() {
+		e.addHistory(b, t, w)
+	}
 	d := statsDelta(w.old, w.new)
 	b.AddStats(storage.StatsKey(t.meta.ID, 0), d)
 	local := e.writeIndexes(b, t, w.old, w.new)

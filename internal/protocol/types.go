@@ -147,6 +147,7 @@ type TableDescription struct {
 	LatestStreamLabel         string                            `json:"LatestStreamLabel,omitempty"`
 	SSEDescription            *SSEDescription                   `json:"SSEDescription,omitempty"`
 	TableClassSummary         *TableClassSummary                `json:"TableClassSummary,omitempty"`
+	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
 	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 }

@@ -241,7 +241,17 @@ func setUpBaselines(t *testing.T, srv *sortkeytest.Server) map[string]map[string
 	if err != nil {
 		t.Fatal(err)
 	}
+	bk, err := srv.Client().CreateBackup(ctx, &dynamodb.CreateBackupInput{TableName: aws.String("base"), BackupName: aws.String("base")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Client().UpdateContinuousBackups(ctx, &dynamodb.UpdateContinuousBackupsInput{TableName: aws.String("base"),
+		PointInTimeRecoverySpecification: &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}}); err != nil {
+		t.Fatal(err)
+	}
 	return map[string]map[string]any{
+		"RestoreTableToPointInTime": {"SourceTableName": "base", "TargetTableName": "restored2", "UseLatestRestorableTime": true},
+		"RestoreTableFromBackup":    {"BackupArn": *bk.BackupDetails.BackupArn, "TargetTableName": "restored"},
 		"CreateTable": {"TableName": "created", "BillingMode": "PAY_PER_REQUEST",
 			"KeySchema":            []any{map[string]any{"AttributeName": "pk", "KeyType": "HASH"}},
 			"AttributeDefinitions": []any{map[string]any{"AttributeName": "pk", "AttributeType": "S"}}},

@@ -147,13 +147,13 @@ func TestUnsupportedOperationSaysSoAndWarnsOnce(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
 	h := newTestHandler(t)
 	for range 3 {
-		rec := send(h, "POST", contentType, "CreateBackup", `{}`)
-		want := `{"__type":"com.amazon.coral.service#UnknownOperationException","message":"sortkey does not support the DynamoDB operation CreateBackup"}`
+		rec := send(h, "POST", contentType, "CreateGlobalTable", `{}`)
+		want := `{"__type":"com.amazon.coral.service#UnknownOperationException","message":"sortkey does not support the DynamoDB operation CreateGlobalTable"}`
 		if rec.Code != 400 || rec.Body.String() != want {
-			t.Fatalf("CreateBackup: %d %s", rec.Code, rec.Body)
+			t.Fatalf("CreateGlobalTable: %d %s", rec.Code, rec.Body)
 		}
 	}
-	if n := strings.Count(logs.String(), "level=WARN msg=\"unsupported DynamoDB operation called\" op=CreateBackup"); n != 1 {
+	if n := strings.Count(logs.String(), "level=WARN msg=\"unsupported DynamoDB operation called\" op=CreateGlobalTable"); n != 1 {
 		t.Fatalf("logged %d warnings, want 1:\n%s", n, logs.String())
 	}
 }

@@ -7,22 +7,22 @@ import (
 )
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
-// backups, exports and imports, global tables, Kinesis destinations,
+// exports and imports, global tables, Kinesis destinations,
 // contributor insights, auto scaling, bulk and vector operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
 // to the AWS SDK's operations, so one new in the SDK is noticed.
 var unsupportedOps = map[string]bool{
-	"CancelBulkOperation": true, "CreateBackup": true, "CreateGlobalTable": true, "DeleteBackup": true,
-	"DescribeBackup": true, "DescribeBulkOperation": true, "DescribeContinuousBackups": true,
+	"CancelBulkOperation": true, "CreateGlobalTable": true,
+	"DescribeBulkOperation":       true,
 	"DescribeContributorInsights": true, "DescribeExport": true, "DescribeGlobalTable": true,
 	"DescribeGlobalTableSettings": true, "DescribeImport": true, "DescribeKinesisStreamingDestination": true,
 	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
 	"EnableKinesisStreamingDestination": true, "ExportTableToPointInTime": true, "ImportTable": true,
-	"ListBackups": true, "ListBulkOperations": true, "ListContributorInsights": true, "ListExports": true,
-	"ListGlobalTables": true, "ListImports": true, "RestoreTableFromBackup": true,
-	"RestoreTableToPointInTime": true, "SearchVectors": true, "StartBulkPutItems": true,
-	"UpdateContinuousBackups": true, "UpdateContributorInsights": true, "UpdateGlobalTable": true,
+	"ListBulkOperations": true, "ListContributorInsights": true, "ListExports": true,
+	"ListGlobalTables": true, "ListImports": true,
+	"SearchVectors": true, "StartBulkPutItems": true,
+	"UpdateContributorInsights": true, "UpdateGlobalTable": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,
 	"UpdateTableReplicaAutoScaling": true,
 }

@@ -14,7 +14,10 @@ import (
 //	          't' | table id | 0xFFFF | pk        -> item collection size (merged)
 //	item:     'i' | table id | index id | hash(pk) | pk | sk -> item
 //	record:   'i' | table id | 0xFFFF | seq         -> stream record
+//	history:  'i' | table id | 0xFFFE | seq         -> an item's version before a change (PITR)
 //	token:    'x' | client request token          -> a transaction's fingerprint and time
+//	backup:   'j' | backup id                     -> a backup's description and table definition
+//	          'k' | backup number | hash(pk) | pk | sk -> an item as it was at the backup
 //	health:   'h'                                 -> the last health probe's number (probe.go)
 //
 // The partition key's hash comes first so that a Scan returns partitions in
@@ -30,7 +33,39 @@ const (
 	prefixStats    = 't'
 	prefixItem     = 'i'
 	prefixToken    = 'x'
+	prefixBackup   = 'j'
+	prefixBackItem = 'k'
 )
+
+// BackupKey is the key of a backup's record.
+func BackupKey(id string) []byte { return append([]byte{prefixBackup}, id...) }
+
+// BackupRange bounds every backup record.
+func BackupRange() (lo, hi []byte) { return []byte{prefixBackup}, []byte{prefixBackup + 1} }
+
+// BackupItemRange bounds the items of backup number n; an item's key
+// within it is the table item key's part after ItemPrefix.
+func BackupItemRange(n uint64) (lo, hi []byte) {
+	lo = binary.BigEndian.AppendUint64([]byte{prefixBackItem}, n)
+	hi = binary.BigEndian.AppendUint64([]byte{prefixBackItem}, n+1)
+	return lo, hi
+}
+
+// historyIndex marks a table's retained item versions (point-in-time
+// recovery) within its item range, so DeleteTable's range deletion takes
+// them too; index ids never reach it.
+const historyIndex = 0xFFFE
+
+// HistoryKey is the key of a table's history record number seq.
+func HistoryKey(table uint64, seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(ItemPrefix(table, historyIndex), seq)
+}
+
+// HistoryRange bounds every history record of a table.
+func HistoryRange(table uint64) (lo, hi []byte) {
+	lo = ItemPrefix(table, historyIndex)
+	return lo, PrefixEnd(lo)
+}
 
 // TokenKey records a TransactWriteItems ClientRequestToken.
 func TokenKey(token string) []byte { return append([]byte{prefixToken}, token...) }
@@ -95,8 +130,11 @@ const PartitionPrefixLen = IndexPrefixLen + 8
 // IsEntryKey reports whether key holds an item or an index entry, not a
 // stream record or anything else.
 func IsEntryKey(key []byte) bool {
-	return len(key) > IndexPrefixLen && key[0] == prefixItem &&
-		binary.BigEndian.Uint16(key[IndexPrefixLen-2:]) != streamIndex
+	if len(key) <= IndexPrefixLen || key[0] != prefixItem {
+		return false
+	}
+	ix := binary.BigEndian.Uint16(key[IndexPrefixLen-2:])
+	return ix != streamIndex && ix != historyIndex
 }
 
 // TableRange bounds every item and index entry of a table.

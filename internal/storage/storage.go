@@ -158,10 +158,19 @@ func get(r pebble.Reader, key []byte) (val []byte, ok bool, err error) {
 	return val, ok, err
 }
 
+// Scan is DB.Scan over the snapshot: the keys as they were when it was taken.
+func (s *Snapshot) Scan(lower, upper []byte, fn func(key, val []byte) bool) error {
+	return scan(s.s, lower, upper, fn)
+}
+
 // Scan calls fn for every key in [lower, upper) in key order until fn
 // returns false. The slices passed to fn are valid only during the call.
 func (db *DB) Scan(lower, upper []byte, fn func(key, val []byte) bool) error {
-	it, err := db.pdb.NewIter(&pebble.IterOptions{LowerBound: lower, UpperBound: upper})
+	return scan(db.pdb, lower, upper, fn)
+}
+
+func scan(r pebble.Reader, lower, upper []byte, fn func(key, val []byte) bool) error {
+	it, err := r.NewIter(&pebble.IterOptions{LowerBound: lower, UpperBound: upper})
 	if err != nil {
 		return err
 	}

@@ -70,10 +70,10 @@ func onIndex(action, index string, keys kv) Check {
 func one(c Check) []Check { return []Check{c} }
 
 func TestDescribeErrors(t *testing.T) {
-	if _, err := Describe("CreateBackup", &protocol.Empty{}, testCatalog{}); !errors.Is(err, ErrUnknownOperation) {
+	if _, err := Describe("CreateGlobalTable", &protocol.Empty{}, testCatalog{}); !errors.Is(err, ErrUnknownOperation) {
 		t.Errorf("unknown operation: got %v", err)
 	}
-	readsNothing := map[string]bool{"ListTables": true, "ListStreams": true}
+	readsNothing := map[string]bool{"ListTables": true, "ListStreams": true, "ListBackups": true}
 	for op, mk := range inputs {
 		wrong := any(&protocol.Empty{})
 		if _, isEmpty := mk().(*protocol.Empty); isEmpty || readsNothing[op] {
