@@ -17,6 +17,7 @@ const (
 	msgTooDeep             = "attribute values nested deeper than %d levels"
 	msgNoManifest          = "%s has no manifest-summary.json but holds an export's other files (%s): the export is incomplete or the manifest was removed"
 	msgNoSource            = "%s holds no data files"
+	msgNoObjects           = "no object has the key prefix %q"
 	msgManifestRead        = "reading %s: %v"
 	msgManifestFormat      = "the export's outputFormat is %s, not %s"
 	msgManifestCount       = "manifest-files.json lists %d items, manifest-summary.json says %d"

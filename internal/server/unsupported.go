@@ -7,7 +7,7 @@ import (
 )
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
-// backups, exports and imports, global tables, Kinesis destinations,
+// backups and exports, global tables, Kinesis destinations,
 // contributor insights, auto scaling, bulk and vector operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
@@ -16,11 +16,11 @@ var unsupportedOps = map[string]bool{
 	"CancelBulkOperation": true, "CreateBackup": true, "CreateGlobalTable": true, "DeleteBackup": true,
 	"DescribeBackup": true, "DescribeBulkOperation": true, "DescribeContinuousBackups": true,
 	"DescribeContributorInsights": true, "DescribeExport": true, "DescribeGlobalTable": true,
-	"DescribeGlobalTableSettings": true, "DescribeImport": true, "DescribeKinesisStreamingDestination": true,
+	"DescribeGlobalTableSettings": true, "DescribeKinesisStreamingDestination": true,
 	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
-	"EnableKinesisStreamingDestination": true, "ExportTableToPointInTime": true, "ImportTable": true,
+	"EnableKinesisStreamingDestination": true, "ExportTableToPointInTime": true,
 	"ListBackups": true, "ListBulkOperations": true, "ListContributorInsights": true, "ListExports": true,
-	"ListGlobalTables": true, "ListImports": true, "RestoreTableFromBackup": true,
+	"ListGlobalTables": true, "RestoreTableFromBackup": true,
 	"RestoreTableToPointInTime": true, "SearchVectors": true, "StartBulkPutItems": true,
 	"UpdateContinuousBackups": true, "UpdateContributorInsights": true, "UpdateGlobalTable": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,
