@@ -22,7 +22,7 @@ func TestDumpLoadRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	s := func(v string) *string { return &v }
 	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: s("Orders"), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: s("pk"), AttributeType: types.ScalarAttributeTypeS}, {AttributeName: s("sk"), AttributeType: types.ScalarAttributeTypeN}, {AttributeName: s("g"), AttributeType: types.ScalarAttributeTypeS}},
+		AttributeDefinitions:   []types.AttributeDefinition{{AttributeName: s("pk"), AttributeType: types.ScalarAttributeTypeS}, {AttributeName: s("sk"), AttributeType: types.ScalarAttributeTypeN}, {AttributeName: s("g"), AttributeType: types.ScalarAttributeTypeS}},
 		KeySchema:              []types.KeySchemaElement{{AttributeName: s("pk"), KeyType: types.KeyTypeHash}, {AttributeName: s("sk"), KeyType: types.KeyTypeRange}},
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: s("byG"), KeySchema: []types.KeySchemaElement{{AttributeName: s("g"), KeyType: types.KeyTypeHash}}, Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}},
 		LocalSecondaryIndexes:  []types.LocalSecondaryIndex{{IndexName: s("byG2"), KeySchema: []types.KeySchemaElement{{AttributeName: s("pk"), KeyType: types.KeyTypeHash}, {AttributeName: s("g"), KeyType: types.KeyTypeRange}}, Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly}}},

@@ -67,7 +67,7 @@ func (t FixtureTable) check(seen map[string]bool) error {
 		return errors.New(msgFixtureNoKeys)
 	case seen[*t.Create.TableName]:
 		return fmt.Errorf(msgFixtureTwice, *t.Create.TableName)
-	case t.File == "" || filepath.IsAbs(t.File) || filepath.Base(t.File) != t.File:
+	case t.File == "" || t.File == "." || t.File == ".." || filepath.Base(t.File) != t.File:
 		return fmt.Errorf(msgFixtureFile, t.File)
 	}
 	seen[*t.Create.TableName] = true
@@ -228,4 +228,3 @@ func throughput(p *types.ProvisionedThroughputDescription) *types.ProvisionedThr
 	}
 	return &types.ProvisionedThroughput{ReadCapacityUnits: p.ReadCapacityUnits, WriteCapacityUnits: p.WriteCapacityUnits}
 }
-
