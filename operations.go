@@ -3,6 +3,7 @@ package sortkey
 import (
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/reqlog"
+	"github.com/sortkeydb/sortkey/internal/s3dir"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -17,4 +18,16 @@ func mountOperations(h *server.Handler, eng *engine.Engine, opts *Options) {
 	if opts.RequestLog != nil && reqlog.Wanted(opts.RequestLog, opts.SlowRequest) {
 		h.Watch(reqlog.New(opts.RequestLog, opts.SlowRequest))
 	}
+}
+
+// mountBuckets maps the S3 buckets ImportTable reads to their folders.
+func mountBuckets(h *server.Handler, opts *Options) error {
+	m := s3dir.Map{Dirs: opts.S3Dirs, Root: opts.S3Root}
+	for bucket := range opts.S3Dirs {
+		if err := s3dir.CheckBucket(bucket); err != nil {
+			return err
+		}
+	}
+	h.Imports().Configure(m, opts.ImportLogDir)
+	return nil
 }

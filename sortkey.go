@@ -11,6 +11,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/faults"
+	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/metrics"
 	"github.com/sortkeydb/sortkey/internal/server"
 	"github.com/sortkeydb/sortkey/internal/storage"
@@ -143,6 +144,19 @@ type Options struct {
 	// PITRWindow caps how far back point-in-time recovery reaches (by the
 	// database clock); 0 means DynamoDB's 35 days.
 	PITRWindow time.Duration
+
+	// S3Dirs maps S3 bucket names to local folders, and S3Root is a folder
+	// whose subfolders are buckets, for ImportTable (docs/DATA.md): an
+	// import reads the objects under its S3KeyPrefix from the bucket's
+	// folder. With neither, ImportTable is refused with a message saying
+	// how to map a bucket. sortkey serve --s3-dir sets them.
+	S3Dirs map[string]string
+	S3Root string
+	// ImportLogDir is where an import logs the items it did not import,
+	// in place of CloudWatch Logs: import-<ImportId>-errors.jsonl, made
+	// at the first such item. "" means sortkey-imports in the system's
+	// temporary folder.
+	ImportLogDir string
 }
 
 // ErrNegativeLag refuses a negative Options.IndexLag or StaleReadWindow.
@@ -161,6 +175,7 @@ type DB struct {
 	closed    bool
 	metrics   *metrics.Metrics // nil when Options.Metrics is off
 	faults    *faults.Injector
+	imports   *imports.Manager
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -203,6 +218,10 @@ func Open(dir string, opts *Options) (*DB, error) {
 		return nil, errors.Join(err, eng.Close())
 	}
 	mountOperations(h, eng, opts)
+	if err := mountBuckets(h, opts); err != nil {
+		return nil, errors.Join(err, eng.Close())
+	}
+	db.imports = h.Imports()
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
@@ -265,6 +284,7 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 // arrive after Close fail.
 func (db *DB) Close() error {
 	db.unwatchClock()
+	db.imports.Close()
 	return db.eng.Close()
 }
 

@@ -5,6 +5,7 @@
 //	sortkey version
 //	sortkey export --table T --out DIR [--endpoint URL] [--format DYNAMODB_JSON]
 //	sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE) [--endpoint URL]
+//	sortkey dump --out DIR [--endpoint URL]; sortkey load --in DIR [--endpoint URL]
 //	sortkey health [--addr 127.0.0.1:8000]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
@@ -22,6 +23,8 @@ commands:
   bench        load a DynamoDB endpoint (default: an embedded sortkey) and report throughput and latency
   export       write a table's items in DynamoDB's S3 export layout to a folder (from sortkey or DynamoDB)
   import       create a table and load an export's folder (DynamoDB JSON, CSV; gzip, zstd) into it, as ImportTable does
+  dump         write a whole server, every table's settings and items, to a folder (a fixture)
+  load         create a dump's tables and items on a server (sortkey serve --seed DIR does it at start)
   auth check   decide a request as a principal of an auth file would have it decided by serve --auth,
                print ALLOW or DENY and the statement that decided, and exit 0 or 1
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
@@ -49,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exportCmd(args[1:], stdout, stderr)
 	case "import":
 		return importCmd(args[1:], stdout, stderr)
+	case "dump":
+		return dumpCmd(args[1:], stdout, stderr)
+	case "load":
+		return loadCmd(args[1:], stdout, stderr)
 	case "auth":
 		return authCmd(args[1:], stdout, stderr)
 	case "design":

@@ -36,7 +36,7 @@ func TestReadmeListsEveryServeFlag(t *testing.T) {
 // rows to its default cell.
 func readmeFlagRows(readme string) map[string]string {
 	rows := map[string]string{}
-	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+)` \\| ([^|]+) \\|")
+	row := regexp.MustCompile("(?m)^\\| `--([a-z0-9-]+)` \\| ([^|]+) \\|")
 	for _, m := range row.FindAllStringSubmatch(readme, -1) {
 		rows[m[1]] = strings.TrimSpace(m[2])
 	}

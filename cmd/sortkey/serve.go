@@ -23,6 +23,8 @@ import (
 const defaultMaxConnections = 4096
 
 type serveFlags struct {
+	s3Dirs   s3Dirs
+	seed     string
 	addr     string
 	dataDir  string
 	inMemory bool
@@ -98,6 +100,8 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.configFile, configFlag, "", "read flags from this YAML or JSON file, its keys the flags' names (in-memory: true); the command line and SORTKEY_* variables win over it")
 	f.cacheSize = sortkey.DefaultCacheSize
 	fs.Var(&f.cacheSize, "cache-size", "memory for Pebble's block cache (and memtables), e.g. 256MiB or 1GiB")
+	fs.Var(&f.s3Dirs, "s3-dir", "map S3 buckets to local folders for ImportTable (docs/DATA.md): BUCKET=DIR, repeatable, or one DIR whose subfolders are buckets")
+	fs.StringVar(&f.seed, "seed", "", "load this fixture folder (sortkey dump's tables.json and data files) before serving; tables that already exist are left as they are")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
@@ -203,9 +207,20 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		CacheSize: int64(f.cacheSize)}
 	f.lag.apply(opts)
 	opts.PITRWindow = time.Duration(f.pitrWindow)
+	if err := f.s3Dirs.apply(opts); err != nil {
+		return nil, nil, err
+	}
+	if f.seed != "" && authDoc != nil {
+		return nil, nil, errSeedWithAuth
+	}
 	db, err := sortkey.Open(f.dataDir, opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.seed != "" {
+		if err := seed(db, f.seed); err != nil {
+			return nil, nil, errors.Join(err, closeDB(db, log))
+		}
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {

@@ -26,6 +26,8 @@ const (
 	DuplicateItem                 Code = "DuplicateItemException"
 	ExpiredIterator               Code = "ExpiredIteratorException"
 	IdempotentParameterMismatch   Code = "IdempotentParameterMismatchException"
+	ImportConflict                Code = "ImportConflictException"
+	ImportNotFound                Code = "ImportNotFoundException"
 	IncompleteSignature           Code = "IncompleteSignatureException"
 	InternalServerError           Code = "InternalServerError"
 	InvalidSignature              Code = "InvalidSignatureException"
@@ -89,6 +91,8 @@ var table = map[Code]entry{
 	DuplicateItem:                 {nsDynamoDB, 400, lower},
 	ExpiredIterator:               {nsDynamoDB, 400, lower},
 	IdempotentParameterMismatch:   {nsDynamoDB, 400, lower},
+	ImportConflict:                {nsDynamoDB, 400, lower},
+	ImportNotFound:                {nsDynamoDB, 400, lower},
 	IncompleteSignature:           {nsCoral, 400, lower},
 	InternalServerError:           {nsDynamoDB, 500, lower},
 	InvalidSignature:              {nsCoral, 400, lower},

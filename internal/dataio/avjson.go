@@ -342,3 +342,11 @@ func nonNil(b []byte) []byte {
 	}
 	return b
 }
+
+// AppendItemJSON appends item as DynamoDB JSON, {"Item":{...}}: the
+// shape of a PutRequest, which a server decodes as it decodes one.
+func AppendItemJSON(dst []byte, item Item) []byte {
+	dst = append(dst, `{"Item":`...)
+	dst = appendMap(dst, item)
+	return append(dst, '}')
+}

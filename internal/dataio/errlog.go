@@ -6,12 +6,12 @@ import (
 	"sync"
 )
 
-// errorLog is the local stand-in for ImportTable's CloudWatch log stream
+// ErrorLog is the local stand-in for ImportTable's CloudWatch log stream
 // <ImportId>/error: a JSON line per item not imported, shaped as
 // DynamoDB's log events' messages are (itemS3Pointer with the file's key
 // and the item's index in it, importArn, errorMessages). The file is
 // created at the first error, so a clean import leaves none.
-type errorLog struct {
+type ErrorLog struct {
 	path      string
 	importArn string
 	mu        sync.Mutex
@@ -20,18 +20,26 @@ type errorLog struct {
 	err       error
 }
 
-type pointer struct {
+// Pointer is where an item came from: the file's key and the item's
+// index in it, counting from 0.
+type Pointer struct {
 	Key       string `json:"key"`
 	ItemIndex int64  `json:"itemIndex"`
 }
 
+// NewErrorLog is a log written to path, created at its first line.
+func NewErrorLog(path, importArn string) *ErrorLog {
+	return &ErrorLog{path: path, importArn: importArn}
+}
+
 type logEvent struct {
-	ItemS3Pointer pointer  `json:"itemS3Pointer"`
+	ItemS3Pointer Pointer  `json:"itemS3Pointer"`
 	ImportArn     string   `json:"importArn"`
 	ErrorMessages []string `json:"errorMessages"`
 }
 
-func (l *errorLog) add(p pointer, msg string) {
+// Add counts an item not imported and logs it.
+func (l *ErrorLog) Add(p Pointer, msg string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.count++
@@ -48,15 +56,16 @@ func (l *errorLog) add(p pointer, msg string) {
 	_, l.err = l.f.Write(append(line, '\n'))
 }
 
-func (l *errorLog) errors() int64 {
+// Errors is the number of items not imported.
+func (l *ErrorLog) Errors() int64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.count
 }
 
-// close closes the file and reports any failure to write it: a log that
+// Close closes the file and reports any failure to write it: a log that
 // lost lines must not pass for a complete one.
-func (l *errorLog) close() error {
+func (l *ErrorLog) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.f != nil {

@@ -3,6 +3,7 @@ package dataio_test
 import (
 	"bytes"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/dataio"
@@ -59,6 +60,28 @@ func FuzzImportIon(f *testing.F) {
 		}
 		if !reflect.DeepEqual(item, again) || !bytes.Equal(enc, dataio.AppendIonLine(nil, again)) {
 			t.Fatalf("%q: round trip changed the item:\n%s\n%s", text, enc, dataio.AppendIonLine(nil, again))
+		}
+	})
+}
+
+// FuzzParseFixture: any tables.json is either refused with an error or
+// gives tables each with a name, keys and a data file inside the folder.
+func FuzzParseFixture(f *testing.F) {
+	for _, seed := range []string{
+		`{"version":1,"tables":[{"create":{"TableName":"a","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]},"file":"table-0000.json.gz","itemCount":1}]}`,
+		`{"version":1,"tables":[]}`, `{"version":2}`, `{"version":1,"tables":[{"file":"../x"}]}`, `[]`, ``,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fx, err := dataio.ParseFixture(data)
+		if err != nil {
+			return
+		}
+		for _, tb := range fx.Tables {
+			if tb.Create == nil || tb.Create.TableName == nil || len(tb.Create.KeySchema) == 0 || strings.ContainsAny(tb.File, `/`) || tb.File == "" || tb.File == ".." || tb.File == "." {
+				t.Fatalf("accepted %+v", tb)
+			}
 		}
 	})
 }

@@ -2,7 +2,6 @@ package dataio
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -83,25 +82,17 @@ func Import(ctx context.Context, c API, o ImportOptions) (*ImportResult, error) 
 }
 
 func (o *ImportOptions) check() error {
-	switch o.Format {
-	case "":
-		o.Format = FormatJSON
-	case FormatJSON, FormatION, FormatCSV:
-	default:
-		return fmt.Errorf(msgFormatUnknown, o.Format, FormatJSON+", "+FormatION+" or "+FormatCSV)
-	}
-	switch o.Compression {
-	case "", CompressionNone, CompressionGzip, CompressionZstd:
-	default:
-		return fmt.Errorf(msgCompressionUnknown, o.Compression)
-	}
-	if o.Format != FormatCSV && (o.CSVHeader != nil || o.CSVDelimiter != "") {
-		return errors.New(msgCSVOnly)
-	}
-	if _, err := csvDelimiter(o.CSVDelimiter); err != nil {
+	ro := o.readOptions()
+	if err := ro.Check(); err != nil {
 		return err
 	}
+	o.Format = ro.Format
 	return o.Schema.check()
+}
+
+func (o ImportOptions) readOptions() ReadOptions {
+	return ReadOptions{Format: o.Format, Compression: o.Compression, CSVHeader: o.CSVHeader,
+		CSVDelimiter: o.CSVDelimiter, KeyTypes: o.Schema.keyTypes()}
 }
 
 func csvDelimiter(d string) (rune, error) {
@@ -162,74 +153,22 @@ func (o ImportOptions) load(ctx context.Context, c API, src *source, tableArn st
 	if r.ErrorLog == "" {
 		r.ErrorLog = filepath.Join(".", "import-"+id+"-errors.jsonl")
 	}
-	log := &errorLog{path: r.ErrorLog, importArn: r.ImportArn}
+	log := NewErrorLog(r.ErrorLog, r.ImportArn)
 	writers := o.Writers
 	if writers <= 0 {
 		writers = defaultWriters
 	}
 	w := newBatchWriter(ctx, c, o.Table, o.Schema.keyNames(), log, writers)
-	err := o.readAll(src, w, log, r)
+	err := ReadFiles(src.files, o.readOptions(), w.add, log, r)
 	if ferr := w.finish(); err == nil {
 		err = ferr
 	}
-	if lerr := log.close(); err == nil {
+	if lerr := log.Close(); err == nil {
 		err = lerr
 	}
-	r.ErrorCount = log.errors()
+	r.ErrorCount = log.Errors()
 	r.ImportedItemCount = w.written.Load()
 	return r, err
-}
-
-func (o ImportOptions) readAll(src *source, w *batchWriter, log *errorLog, r *ImportResult) error {
-	for _, f := range src.files {
-		if err := o.readFile(f, w, log, r); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (o ImportOptions) readFile(f sourceFile, w *batchWriter, log *errorLog, r *ImportResult) error {
-	in, err := openData(f.path, o.Compression)
-	if err != nil {
-		return fmt.Errorf(msgReadFailed, f.key, err)
-	}
-	defer in.Close()
-	counted := &countingReader{r: in}
-	recs, err := o.records(counted, f.key)
-	if err != nil {
-		return err
-	}
-	defer func() { r.ProcessedSizeBytes += counted.n }()
-	for index := int64(0); ; index++ {
-		item, err := recs.next()
-		var lerr *lineError
-		switch {
-		case err == io.EOF:
-			return nil
-		case errors.As(err, &lerr):
-			r.ProcessedItemCount++
-			log.add(pointer{Key: f.key, ItemIndex: index}, lerr.Error())
-		case err != nil:
-			return fmt.Errorf(msgReadFailed, f.key, err)
-		default:
-			r.ProcessedItemCount++
-			if err := w.add(pending{item: item, ptr: pointer{Key: f.key, ItemIndex: index}}); err != nil {
-				return err
-			}
-		}
-	}
-}
-
-func (o ImportOptions) records(r io.Reader, key string) (records, error) {
-	switch o.Format {
-	case FormatION:
-		return newIonRecords(r), nil
-	case FormatJSON:
-		return newJSONLines(r), nil
-	}
-	delim, _ := csvDelimiter(o.CSVDelimiter) // checked by check
-	return newCSVRecords(r, key, delim, o.CSVHeader, o.Schema.keyTypes())
 }
 
 type countingReader struct {

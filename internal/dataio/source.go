@@ -27,13 +27,14 @@ const (
 // source is what an import reads: data files, and the export's summary
 // when the folder is an export.
 type source struct {
-	files   []sourceFile
+	files   []SourceFile
 	summary *Summary
 }
 
-type sourceFile struct {
-	path string // on disk
-	key  string // as logged: relative to the import's folder
+// SourceFile is one data file an import reads.
+type SourceFile struct {
+	Path string // on disk
+	Key  string // as logged: relative to the import's folder, or the S3 key
 	md5  string // base64, from manifest-files.json; empty for a bare folder
 }
 
@@ -94,7 +95,7 @@ func folderSource(dir string) (*source, error) {
 		}
 		if d.Type().IsRegular() {
 			rel, _ := filepath.Rel(dir, path)
-			src.files = append(src.files, sourceFile{path: path, key: filepath.ToSlash(rel)})
+			src.files = append(src.files, SourceFile{Path: path, Key: filepath.ToSlash(rel)})
 		}
 		return nil
 	})
@@ -153,8 +154,8 @@ func readManifest(dir, name, checksumName string, parse func([]byte) error) erro
 	return nil
 }
 
-func parseFileLines(dir string, data []byte) ([]sourceFile, int64, error) {
-	var files []sourceFile
+func parseFileLines(dir string, data []byte) ([]SourceFile, int64, error) {
+	var files []SourceFile
 	var count int64
 	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		if strings.TrimSpace(line) == "" {
@@ -168,7 +169,7 @@ func parseFileLines(dir string, data []byte) ([]sourceFile, int64, error) {
 		if !ok {
 			return nil, 0, fmt.Errorf(msgManifestKey, i+1, e.DataFileS3Key)
 		}
-		files = append(files, sourceFile{path: filepath.Join(dir, filepath.FromSlash(rel)), key: rel, md5: e.MD5Checksum})
+		files = append(files, SourceFile{Path: filepath.Join(dir, filepath.FromSlash(rel)), Key: rel, md5: e.MD5Checksum})
 		count += e.ItemCount
 	}
 	return files, count, nil
@@ -186,17 +187,17 @@ func dataRel(key string) (string, bool) {
 
 // verifyFiles checks every listed data file is there and whole before
 // anything is created: a truncated or changed file fails its MD5.
-func verifyFiles(files []sourceFile) error {
+func verifyFiles(files []SourceFile) error {
 	for _, f := range files {
-		sum, err := fileMD5(f.path)
+		sum, err := fileMD5(f.Path)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf(msgDataMissing, f.key)
+			return fmt.Errorf(msgDataMissing, f.Key)
 		}
 		if err != nil {
-			return fmt.Errorf(msgReadFailed, f.key, err)
+			return fmt.Errorf(msgReadFailed, f.Key, err)
 		}
 		if f.md5 != "" && sum != f.md5 {
-			return fmt.Errorf(msgChecksum, f.key, "md5Checksum in "+filesFile)
+			return fmt.Errorf(msgChecksum, f.Key, "md5Checksum in "+filesFile)
 		}
 	}
 	return nil
@@ -254,4 +255,38 @@ func (b both) Close() error {
 		errs = append(errs, c.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// PrefixFiles are the files of the bucket folder dir whose keys start
+// with prefix, as ImportTable reads every object under its S3KeyPrefix:
+// the prefix need not end at a folder ("data/part" takes data/part-1).
+// Hidden files and folders are skipped. Each file's Key is its S3 key.
+func PrefixFiles(dir, prefix string) ([]SourceFile, error) {
+	start := dir
+	if i := strings.LastIndex(prefix, "/"); i >= 0 {
+		start = filepath.Join(dir, filepath.FromSlash(prefix[:i]))
+	}
+	var files []SourceFile
+	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil && path == start && errors.Is(err, fs.ErrNotExist):
+			return filepath.SkipAll
+		case err != nil:
+			return err
+		case strings.HasPrefix(d.Name(), ".") && path != start:
+			return skipHidden(d)
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if key := filepath.ToSlash(rel); d.Type().IsRegular() && strings.HasPrefix(key, prefix) {
+			files = append(files, SourceFile{Path: path, Key: key})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf(msgReadFailed, prefix, err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf(msgNoObjects, prefix)
+	}
+	return files, nil
 }

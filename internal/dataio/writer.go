@@ -14,11 +14,11 @@ import (
 	"github.com/aws/smithy-go"
 )
 
-// pending is an item on its way to the table, with where it came from
+// Pending is an item on its way to the table, with where it came from
 // for the error log.
-type pending struct {
-	item Item
-	ptr  pointer
+type Pending struct {
+	Item Item
+	Ptr  Pointer
 }
 
 // batchWriter writes items with BatchWriteItem from a few goroutines.
@@ -30,20 +30,20 @@ type batchWriter struct {
 	c       API
 	table   string
 	keys    []string
-	log     *errorLog
+	log     *ErrorLog
 	ctx     context.Context
 	fail    context.CancelCauseFunc
-	queue   chan []pending
+	queue   chan []Pending
 	wg      sync.WaitGroup
-	batch   []pending
+	batch   []Pending
 	index   map[string]int
 	written atomic.Int64
 }
 
-func newBatchWriter(ctx context.Context, c API, table string, keys []string, log *errorLog, writers int) *batchWriter {
+func newBatchWriter(ctx context.Context, c API, table string, keys []string, log *ErrorLog, writers int) *batchWriter {
 	ctx, fail := context.WithCancelCause(ctx)
 	w := &batchWriter{c: c, table: table, keys: keys, log: log, ctx: ctx, fail: fail,
-		queue: make(chan []pending, writers*defaultBatchSlop), index: map[string]int{}}
+		queue: make(chan []Pending, writers*defaultBatchSlop), index: map[string]int{}}
 	for range writers {
 		w.wg.Go(w.run)
 	}
@@ -51,8 +51,8 @@ func newBatchWriter(ctx context.Context, c API, table string, keys []string, log
 }
 
 // add queues an item; it returns the writers' fatal error, if any.
-func (w *batchWriter) add(p pending) error {
-	k := w.keyOf(p.item)
+func (w *batchWriter) add(p Pending) error {
+	k := w.keyOf(p.Item)
 	if i, ok := w.index[k]; ok && k != "" {
 		// The earlier item is overwritten, as it would be in the table.
 		w.batch[i] = p
@@ -116,10 +116,10 @@ func (w *batchWriter) run() {
 	}
 }
 
-func (w *batchWriter) write(batch []pending) error {
+func (w *batchWriter) write(batch []Pending) error {
 	reqs := make([]types.WriteRequest, len(batch))
 	for i, p := range batch {
-		reqs[i] = types.WriteRequest{PutRequest: &types.PutRequest{Item: p.item}}
+		reqs[i] = types.WriteRequest{PutRequest: &types.PutRequest{Item: p.Item}}
 	}
 	err := w.resend(reqs)
 	if isValidation(err) {
@@ -152,12 +152,12 @@ func (w *batchWriter) resend(reqs []types.WriteRequest) error {
 	return nil
 }
 
-func (w *batchWriter) writeEach(batch []pending) error {
+func (w *batchWriter) writeEach(batch []Pending) error {
 	for _, p := range batch {
-		_, err := w.c.PutItem(w.ctx, &dynamodb.PutItemInput{TableName: aws.String(w.table), Item: p.item})
+		_, err := w.c.PutItem(w.ctx, &dynamodb.PutItemInput{TableName: aws.String(w.table), Item: p.Item})
 		switch {
 		case isValidation(err):
-			w.log.add(p.ptr, apiMessage(err))
+			w.log.Add(p.Ptr, apiMessage(err))
 		case err != nil:
 			return err
 		default:

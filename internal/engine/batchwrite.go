@@ -70,6 +70,9 @@ type batchWrite struct {
 	key   itemKey
 	item  attr.Item
 	ref   attr.Item // the put's item or the delete's key
+	// free is an import's write, which consumes no capacity
+	// (importtable.go).
+	free bool
 	// refused is set when capacity refused the request or a transaction
 	// held its item: it is returned unprocessed, and no collection metrics
 	// speak of it.
@@ -146,7 +149,7 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 			plan[i].leave(unprocessed)
 			continue
 		}
-		d, err := e.admit(p.t, true, nil, p.key.storage)
+		d, err := e.admitBatch(p)
 		if err != nil {
 			refused = cmp.Or(refused, err)
 			plan[i].leave(unprocessed)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -47,7 +48,7 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 
 // operations is the table of every operation sortkey serves. An operation
 // not listed here answers UnknownOperationException.
-func operations(e *engine.Engine) map[string]operation {
+func operations(e *engine.Engine, im *imports.Manager) map[string]operation {
 	pq := partiql.New(e, engine.TransactionCanceled)
 	return map[string]operation{
 		"CreateTable":               op(e.CreateTable),
@@ -86,6 +87,9 @@ func operations(e *engine.Engine) map[string]operation {
 		"ExecuteStatement":          op(pq.ExecuteStatement),
 		"BatchExecuteStatement":     op(pq.BatchExecuteStatement),
 		"ExecuteTransaction":        op(pq.ExecuteTransaction),
+		"ImportTable":               op(im.ImportTable),
+		"DescribeImport":            op(im.DescribeImport),
+		"ListImports":               op(im.ListImports),
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -45,6 +46,7 @@ type Handler struct {
 	admin     admin
 	injector  Injector     // nil: no faults
 	probe     func() error // nil: no HealthPath (health.go)
+	imports   *imports.Manager
 	// warned holds the unsupported operations already logged: an
 	// application calling one in a loop gets one line, not one per call.
 	warned sync.Map
@@ -53,8 +55,13 @@ type Handler struct {
 // New returns a Handler for e. With a Guard, every API call is
 // authenticated and authorised by it; with nil, none is.
 func New(e *engine.Engine, g Guard) *Handler {
-	return &Handler{ops: operations(e), streamOps: streamOperations(e), guard: g}
+	im := imports.New(e)
+	return &Handler{ops: operations(e, im), streamOps: streamOperations(e), guard: g, imports: im}
 }
+
+// Imports is the handler's ImportTable: Configure maps its S3 buckets,
+// and Close (before the engine's) stops the imports still running.
+func (h *Handler) Imports() *imports.Manager { return h.imports }
 
 // ServeHTTP answers one request. Panics are caught here and answered as
 // InternalServerError, so one bad request cannot take the server down.

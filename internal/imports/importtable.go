@@ -1,0 +1,208 @@
+package imports
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+)
+
+// ImportTable checks the request, creates its table and starts the import
+// in the background; the answer says IN_PROGRESS.
+func (m *Manager) ImportTable(_ context.Context, in *protocol.ImportTableInput) (*protocol.ImportTableOutput, error) {
+	if err := checkImport(in); err != nil {
+		return nil, err
+	}
+	create := createInput(in.TableCreationParameters)
+	if err := engine.CheckImportTable(create); err != nil {
+		return nil, err
+	}
+	if j, err := m.reused(in); j != nil || err != nil {
+		return output(j), err
+	}
+	dir, err := m.bucketDir(in.S3BucketSource)
+	if err != nil {
+		return nil, err
+	}
+	table, err := m.e.CreateImportTable(create)
+	if err != nil {
+		return nil, err
+	}
+	j := m.register(in, table)
+	m.wg.Go(func() { m.run(j, in, dir) })
+	return output(j), nil
+}
+
+func output(j *job) *protocol.ImportTableOutput {
+	if j == nil {
+		return nil
+	}
+	return &protocol.ImportTableOutput{ImportTableDescription: j.describe()}
+}
+
+// checkImport judges the members ImportTable adds to a table's creation.
+func checkImport(in *protocol.ImportTableInput) error {
+	switch {
+	case in.InputFormat == nil:
+		return apierr.Validationf(msgRequired, "inputFormat")
+	case in.S3BucketSource == nil:
+		return apierr.Validationf(msgRequired, "s3BucketSource")
+	case in.S3BucketSource.S3Bucket == nil:
+		return apierr.Validationf(msgRequired, "s3BucketSource.s3Bucket")
+	case in.TableCreationParameters == nil:
+		return apierr.Validationf(msgRequired, "tableCreationParameters")
+	}
+	if in.TableCreationParameters.VectorIndexes != nil {
+		return apierr.Validationf(msgVectorIndexes)
+	}
+	if err := checkFormat(*in.InputFormat, in.InputFormatOptions); err != nil {
+		return err
+	}
+	if c := in.InputCompressionType; c != nil {
+		return checkEnum(*c, "inputCompressionType", "GZIP, ZSTD, NONE")
+	}
+	return nil
+}
+
+func checkFormat(format string, opts *protocol.InputFormatOptions) error {
+	if err := checkEnum(format, "inputFormat", "DYNAMODB_JSON, ION, CSV"); err != nil {
+		return err
+	}
+	if opts == nil || opts.Csv == nil {
+		return nil
+	}
+	if format != dataio.FormatCSV {
+		return apierr.Validationf(msgCSVOptions)
+	}
+	if d := opts.Csv.Delimiter; d != nil && !validDelimiter(*d) {
+		return apierr.Validationf(msgDelimiter, *d)
+	}
+	return nil
+}
+
+func validDelimiter(d string) bool {
+	switch d {
+	case ",", "\t", ":", ";", "|", " ":
+		return true
+	}
+	return false
+}
+
+func checkEnum(v, member, set string) error {
+	if slices.Contains(strings.Split(set, ", "), v) {
+		return nil
+	}
+	return apierr.Validationf(msgEnum, v, member, set)
+}
+
+// createInput is the CreateTable request TableCreationParameters make.
+func createInput(p *protocol.TableCreationParameters) *protocol.CreateTableInput {
+	return &protocol.CreateTableInput{
+		TableName: p.TableName, AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
+		BillingMode: p.BillingMode, ProvisionedThroughput: p.ProvisionedThroughput,
+		OnDemandThroughput: p.OnDemandThroughput, GlobalSecondaryIndexes: p.GlobalSecondaryIndexes,
+		SSESpecification: p.SSESpecification,
+	}
+}
+
+func (m *Manager) bucketDir(src *protocol.S3BucketSource) (string, error) {
+	m.mu.Lock()
+	buckets := m.buckets
+	m.mu.Unlock()
+	if buckets.Empty() {
+		return "", apierr.Validationf(msgNoBuckets)
+	}
+	dir, err := buckets.Resolve(*src.S3Bucket, deref(src.S3KeyPrefix))
+	if err != nil {
+		return "", apierr.Validationf("%s", err.Error())
+	}
+	return dir, nil
+}
+
+// reused is the import an earlier request with the same ClientToken
+// started within the token's window, or ImportConflictException when that
+// request asked for something else.
+func (m *Manager) reused(in *protocol.ImportTableInput) (*job, error) {
+	if in.ClientToken == nil {
+		return nil, nil
+	}
+	params := canonical(in)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, j := range m.jobs {
+		if j.desc.ClientToken == nil || *j.desc.ClientToken != *in.ClientToken || m.e.Now().Sub(j.start) > tokenWindow {
+			continue
+		}
+		if string(j.params) != string(params) {
+			return nil, apierr.New(apierr.ImportConflict, msgTokenConflict)
+		}
+		return j, nil
+	}
+	return nil, nil
+}
+
+func canonical(in *protocol.ImportTableInput) []byte {
+	b, _ := json.Marshal(in)
+	return b
+}
+
+// register records a new import, IN_PROGRESS, of the table just created.
+func (m *Manager) register(in *protocol.ImportTableInput, table *protocol.TableDescription) *job {
+	now := m.e.Now()
+	id := fmt.Sprintf("%014d-%s", now.UnixMilli(), randomHex(4))
+	j := &job{params: canonical(in), start: now, desc: protocol.ImportTableDescription{
+		ClientToken: in.ClientToken, ImportArn: table.TableArn + "/import/" + id, ImportStatus: statusInProgress,
+		InputFormat: *in.InputFormat, InputCompressionType: compression(in), InputFormatOptions: in.InputFormatOptions,
+		S3BucketSource: in.S3BucketSource, StartTime: epoch(now), TableArn: table.TableArn,
+		TableCreationParameters: in.TableCreationParameters, TableId: table.TableId,
+		CloudWatchLogGroupArn: ptr(m.logGroupArn()),
+	}}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.jobs = append(m.jobs, j)
+	m.byArn[j.desc.ImportArn] = j
+	return j
+}
+
+// logGroupArn names CloudWatch's log group for imports, as DynamoDB's
+// descriptions do; the events are in a local file (see run).
+func (m *Manager) logGroupArn() string {
+	return "arn:aws:logs:" + m.e.Region() + ":" + m.e.Account() + ":log-group:/aws-dynamodb/imports:*"
+}
+
+func compression(in *protocol.ImportTableInput) string {
+	if in.InputCompressionType == nil {
+		return dataio.CompressionNone
+	}
+	return *in.InputCompressionType
+}
+
+// Import statuses.
+const (
+	statusInProgress = "IN_PROGRESS"
+	statusCompleted  = "COMPLETED"
+	statusFailed     = "FAILED"
+)
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func ptr[T any](v T) *T { return &v }
