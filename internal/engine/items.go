@@ -94,14 +94,27 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 		b.Discard()
 		return err
 	}
-	defer unlock()
 	if e.lag != nil {
 		if err := e.recordLag(b); err != nil {
+			unlock()
 			b.Discard()
 			return err
 		}
 	}
-	return b.Commit()
+	return applyThenWait(b, unlock)
+}
+
+// applyThenWait commits b, holding the stream numbering locks (unlock)
+// only until b is applied in order, not through the sync after: writers
+// of a streamed table then share WAL syncs as other writers do, and are
+// still acknowledged only once synced.
+func applyThenWait(b *storage.Batch, unlock func()) error {
+	err := b.Apply()
+	unlock()
+	if werr := b.Wait(); err == nil {
+		err = werr
+	}
+	return err
 }
 
 // addWrite adds one change to b: the item, the table's stats, the index
