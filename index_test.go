@@ -174,9 +174,15 @@ func TestUpdatesKeepEveryProjectionCurrent(t *testing.T) {
 		}
 		return got[0]
 	}
-	all := func() map[string]types.AttributeValue { return one("Inverted", "SK = :d", map[string]types.AttributeValue{":d": s("DOC#1")}) }
-	incl := func() map[string]types.AttributeValue { return one("ByStatus", "#s = :o", map[string]types.AttributeValue{":o": s("open")}) }
-	keys := func() map[string]types.AttributeValue { return one("Pending", "PendingId = :p", map[string]types.AttributeValue{":p": s("p1")}) }
+	all := func() map[string]types.AttributeValue {
+		return one("Inverted", "SK = :d", map[string]types.AttributeValue{":d": s("DOC#1")})
+	}
+	incl := func() map[string]types.AttributeValue {
+		return one("ByStatus", "#s = :o", map[string]types.AttributeValue{":o": s("open")})
+	}
+	keys := func() map[string]types.AttributeValue {
+		return one("Pending", "PendingId = :p", map[string]types.AttributeValue{":p": s("p1")})
+	}
 
 	set("SET Body = :b", map[string]types.AttributeValue{":b": s("b2")})
 	if got := all()["Body"]; !avEqual(got, s("b2")) {
