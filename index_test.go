@@ -146,3 +146,62 @@ func TestProjectionsAndLSIFetch(t *testing.T) {
 		t.Fatalf("LSI ALL_ATTRIBUTES on a KEYS_ONLY LSI must fetch from the table: %v", all)
 	}
 }
+
+// TestUpdatesKeepEveryProjectionCurrent: updates that leave the index keys
+// alone (which rewrite only the entries whose projection changed) still
+// show each index exactly its projection of the item as it now is.
+func TestUpdatesKeepEveryProjectionCurrent(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createSingleTable(t, c)
+	err := put(c, "app", item("ORG#1", "DOC#1", map[string]types.AttributeValue{"Status": s("open"), "Created": n("1"),
+		"PendingId": s("p1"), "Title": s("t1"), "Body": s("b1")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(expr string, vals map[string]types.AttributeValue) {
+		t.Helper()
+		_, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String("app"),
+			Key: item("ORG#1", "DOC#1", nil), UpdateExpression: aws.String(expr), ExpressionAttributeValues: vals})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	one := func(index, cond string, vals map[string]types.AttributeValue) map[string]types.AttributeValue {
+		t.Helper()
+		got := query(t, c, index, cond, vals)
+		if len(got) != 1 {
+			t.Fatalf("%s: %d items, want 1: %v", index, len(got), got)
+		}
+		return got[0]
+	}
+	all := func() map[string]types.AttributeValue {
+		return one("Inverted", "SK = :d", map[string]types.AttributeValue{":d": s("DOC#1")})
+	}
+	incl := func() map[string]types.AttributeValue {
+		return one("ByStatus", "#s = :o", map[string]types.AttributeValue{":o": s("open")})
+	}
+	keys := func() map[string]types.AttributeValue {
+		return one("Pending", "PendingId = :p", map[string]types.AttributeValue{":p": s("p1")})
+	}
+
+	set("SET Body = :b", map[string]types.AttributeValue{":b": s("b2")})
+	if got := all()["Body"]; !avEqual(got, s("b2")) {
+		t.Fatalf("ALL index after SET Body: Body = %v, want b2", got)
+	}
+	if got := incl(); got["Body"] != nil || !avEqual(got["Title"], s("t1")) {
+		t.Fatalf("INCLUDE index after SET Body: %v", got)
+	}
+	if got := keys(); len(got) != 3 {
+		t.Fatalf("KEYS_ONLY index after SET Body: %v, want PK, SK, PendingId", got)
+	}
+	set("SET Title = :t", map[string]types.AttributeValue{":t": s("t2")})
+	if got := incl()["Title"]; !avEqual(got, s("t2")) {
+		t.Fatalf("INCLUDE index after SET Title: Title = %v, want t2", got)
+	}
+	set("REMOVE Title", nil)
+	if got := incl(); got["Title"] != nil || all()["Title"] != nil {
+		t.Fatalf("after REMOVE Title the indexes still show it: %v", got)
+	}
+}
+
+func avEqual(a, b types.AttributeValue) bool { return fmt.Sprint(a) == fmt.Sprint(b) }

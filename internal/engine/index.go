@@ -81,15 +81,19 @@ func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
 
 // writeIndexes adds to b the index changes of replacing old with new: an
 // entry whose key changed moves (delete, then put), an entry whose key is
-// unchanged is rewritten, an item that left the index loses its entry. It
-// returns the size change of the local indexes, which item collections
-// count.
-func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) (local int64) {
+// unchanged is rewritten unless its projection is too, an item that left
+// the index loses its entry. enc is new's encoding, which an ALL entry
+// stores as it is. It returns the size change of the local indexes, which
+// item collections count.
+func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, enc []byte) (local int64) {
 	for i := range t.indexes {
 		ix := &t.indexes[i]
 		ok, nk := t.entryKey(ix, old), t.entryKey(ix, new)
 		if ok != nil && ix.backfilling && !e.exists(ok) {
 			ok = nil // the backfill has not reached this item yet
+		}
+		if ok != nil && bytes.Equal(ok, nk) && sameProjection(ix, old, new) {
+			continue // the entry stays exactly as it is
 		}
 		var oldProj, newProj attr.Item
 		if ok != nil {
@@ -100,7 +104,7 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) (l
 		}
 		if nk != nil {
 			newProj = t.projectInto(ix, new)
-			b.Set(nk, attr.AppendItem(nil, newProj))
+			b.Set(nk, entryValue(ix, newProj, enc))
 		}
 		d := entryDelta(oldProj, newProj)
 		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), d)
@@ -109,6 +113,41 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item) (l
 		}
 	}
 	return local
+}
+
+// sameProjection reports whether old and new, whose entries in ix have
+// the same key, project the same attributes into it: always for
+// KEYS_ONLY (equal keys), when the included attributes are equal for
+// INCLUDE. An ALL entry is the whole item, so it is always rewritten.
+func sameProjection(ix *indexSchema, old, new attr.Item) bool {
+	switch ix.projType {
+	case "KEYS_ONLY":
+		return true
+	case "INCLUDE":
+		for name := range ix.include {
+			if !sameAttr(old, new, name) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sameAttr reports whether a and b both lack name or hold equal values.
+func sameAttr(a, b attr.Item, name string) bool {
+	x, inA := a[name]
+	y, inB := b[name]
+	return inA == inB && (!inA || attr.Equal(&x, &y))
+}
+
+// entryValue is an index entry's stored value: for ALL the item's own
+// encoding, which the batch copies, otherwise the projection's.
+func entryValue(ix *indexSchema, proj attr.Item, enc []byte) []byte {
+	if ix.projType == "ALL" && enc != nil {
+		return enc
+	}
+	return attr.AppendItem(nil, proj)
 }
 
 // indexEntryOverhead is what DynamoDB adds to each index entry's size: the

@@ -74,11 +74,12 @@ func (e *Engine) commitAll(ws []write) error { return e.commitBatch(ws, nil) }
 // commitBatch is commitAll with extra writes of the caller's in the same
 // batch (a transaction's client token); extra may be nil.
 func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
-	release, err := holdTables(ws)
+	var one [1]*lifecycle // a single write's table, without an allocation
+	held, err := holdTables(lifecycles(one[:0], ws))
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer releaseTables(held)
 	b := e.db.NewBatch()
 	for i := range ws {
 		if err := e.addWrite(b, &ws[i]); err != nil {
@@ -89,27 +90,42 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 	if extra != nil {
 		extra(b)
 	}
-	unlock, err := e.addRecords(b, ws)
+	unlock, err := e.addRecords(b, ws, held)
 	if err != nil {
 		b.Discard()
 		return err
 	}
-	defer unlock()
 	if e.lag != nil {
 		if err := e.recordLag(b); err != nil {
+			unlock()
 			b.Discard()
 			return err
 		}
 	}
-	return b.Commit()
+	return applyThenWait(b, unlock)
+}
+
+// applyThenWait commits b, holding the stream numbering locks (unlock)
+// only until b is applied in order, not through the sync after: writers
+// of a streamed table then share WAL syncs as other writers do, and are
+// still acknowledged only once synced.
+func applyThenWait(b *storage.Batch, unlock func()) error {
+	err := b.Apply()
+	unlock()
+	if werr := b.Wait(); err == nil {
+		err = werr
+	}
+	return err
 }
 
 // addWrite adds one change to b: the item, the table's stats, the index
 // entries and, with local secondary indexes, the item collection's size.
 func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	t := w.t.alive.current.Load()
+	var enc []byte // encoded once, for the item and its ALL index entries
 	if w.new != nil {
-		b.Set(w.key.storage, attr.AppendItem(nil, w.new))
+		enc = attr.AppendItem(nil, w.new)
+		b.Set(w.key.storage, enc)
 	} else {
 		b.Delete(w.key.storage)
 	}
@@ -118,38 +134,39 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	}
 	d := statsDelta(w.old, w.new)
 	b.AddStats(storage.StatsKey(t.meta.ID, 0), d)
-	local := e.writeIndexes(b, t, w.old, w.new)
+	local := e.writeIndexes(b, t, w.old, w.new, enc)
 	if !t.hasLSI() {
 		return nil
 	}
 	return e.growCollection(b, t, w, d.Bytes+local)
 }
 
-// holdTables takes the shared lifecycle lock of every table the writes
-// touch, in table-id order so that two multi-table writers and a
-// DeleteTable can never wait on each other in a cycle.
-func holdTables(ws []write) (release func(), err error) {
-	var held []*lifecycle
-	release = func() {
-		for _, l := range held {
-			l.RUnlock()
-		}
-	}
-	for _, l := range lifecycles(ws) {
+// holdTables takes the shared lifecycle locks of ls, the tables some
+// writes touch in table-id order (lifecycles), so that two multi-table
+// writers and a DeleteTable can never wait on each other in a cycle. On
+// success the caller releases them with releaseTables.
+func holdTables(ls []*lifecycle) ([]*lifecycle, error) {
+	for i, l := range ls {
 		l.RLock()
-		held = append(held, l)
 		if l.dropped {
-			release()
+			releaseTables(ls[:i+1])
 			return nil, apierr.New(apierr.ResourceNotFound, msgNotFound)
 		}
 	}
-	return release, nil
+	return ls, nil
 }
 
-// lifecycles lists the distinct tables' lifecycles in table-id order.
-func lifecycles(ws []write) []*lifecycle {
+func releaseTables(held []*lifecycle) {
+	for _, l := range held {
+		l.RUnlock()
+	}
+}
+
+// lifecycles appends to dst the distinct tables' lifecycles in table-id
+// order.
+func lifecycles(dst []*lifecycle, ws []write) []*lifecycle {
 	if len(ws) == 1 {
-		return []*lifecycle{ws[0].t.alive}
+		return append(dst, ws[0].t.alive)
 	}
 	byID := map[uint64]*lifecycle{}
 	for _, w := range ws {
@@ -160,11 +177,10 @@ func lifecycles(ws []write) []*lifecycle {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	out := make([]*lifecycle, len(ids))
-	for i, id := range ids {
-		out[i] = byID[id]
+	for _, id := range ids {
+		dst = append(dst, byID[id])
 	}
-	return out
+	return dst
 }
 
 func statsDelta(old, new attr.Item) storage.Stats {

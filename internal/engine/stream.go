@@ -177,21 +177,26 @@ func (t *table) keyOf(it attr.Item) attr.Item {
 
 // addRecords numbers and adds the stream records of ws to b, locking each
 // streamed table's numbering (in table-id order, as holdTables locks) until
-// release, which the caller runs after the batch commits.
-func (e *Engine) addRecords(b *storage.Batch, ws []write) (release func(), err error) {
-	var held []*streamSeq
+// release, which the caller runs once the batch is applied (applyThenWait).
+// held is the tables of ws, their lifecycle locks held.
+func (e *Engine) addRecords(b *storage.Batch, ws []write, held []*lifecycle) (release func(), err error) {
+	tables := streamedTables(held)
+	if len(tables) == 0 {
+		return noRelease, nil // a table without a stream costs nothing here
+	}
+	var locked []*streamSeq
 	release = func() {
-		for _, s := range held {
+		for _, s := range locked {
 			s.Unlock()
 		}
 	}
-	for _, t := range streamedTables(ws) {
+	for _, t := range tables {
 		s, err := e.lockSeq(t)
 		if err != nil {
 			release()
 			return nil, err
 		}
-		held = append(held, s)
+		locked = append(locked, s)
 		if err := e.appendRecords(b, t, s, ws); err != nil {
 			release()
 			return nil, err
@@ -200,11 +205,13 @@ func (e *Engine) addRecords(b *storage.Batch, ws []write) (release func(), err e
 	return release, nil
 }
 
-// streamedTables lists, in table-id order, the current versions of the
-// tables among ws whose stream is enabled.
-func streamedTables(ws []write) []*table {
+func noRelease() {}
+
+// streamedTables lists the current versions of the tables of held (in
+// table-id order) whose stream is enabled.
+func streamedTables(held []*lifecycle) []*table {
 	var out []*table
-	for _, l := range lifecycles(ws) {
+	for _, l := range held {
 		if t := l.current.Load(); t.meta.openStream() != nil {
 			out = append(out, t)
 		}

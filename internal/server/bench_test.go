@@ -118,8 +118,13 @@ func BenchmarkStartInMemory(b *testing.B) {
 }
 
 // BenchmarkUpdateItem is a conditional counter increment through the handler.
-func BenchmarkUpdateItem(b *testing.B) {
-	h := benchHandler(b, false)
+func BenchmarkUpdateItem(b *testing.B) { benchUpdate(b, false) }
+
+// BenchmarkUpdateItemOnDisk is BenchmarkUpdateItem with every commit synced.
+func BenchmarkUpdateItemOnDisk(b *testing.B) { benchUpdate(b, true) }
+
+func benchUpdate(b *testing.B, onDisk bool) {
+	h := benchHandler(b, onDisk)
 	do(h, "PutItem", benchItem(1))
 	body := []byte(`{"TableName":"Bench","Key":{"pk":{"S":"user#1"},"sk":{"N":"1"}},"UpdateExpression":"SET age = age + :one",` +
 		`"ConditionExpression":"attribute_exists(pk) AND age >= :zero","ExpressionAttributeValues":{":one":{"N":"1"},":zero":{"N":"0"}}}`)
@@ -222,10 +227,11 @@ func benchWriteBody(op string, first int64) []byte {
 	return fmt.Appendf(nil, `{"TransactItems":[%s]}`, body)
 }
 
-// benchMultiWrite runs op on disk, every commit synced; run with -cpu 1,16
-// for the two concurrencies. items/s counts the items written.
-func benchMultiWrite(b *testing.B, op string, per int64) {
-	h := benchHandler(b, true)
+// benchMultiWrite runs op in memory or on disk (every commit synced); run
+// with -cpu 1,16 for the two concurrencies. items/s counts the items
+// written.
+func benchMultiWrite(b *testing.B, op string, per int64, onDisk bool) {
+	h := benchHandler(b, onDisk)
 	var n atomic.Int64
 	b.ReportAllocs()
 	defer reportCPU(b)()
@@ -239,8 +245,11 @@ func benchMultiWrite(b *testing.B, op string, per int64) {
 	b.ReportMetric(float64(b.N*int(per))/b.Elapsed().Seconds(), "items/s")
 }
 
-func BenchmarkBatchWriteItem25OnDisk(b *testing.B)    { benchMultiWrite(b, "BatchWriteItem", 25) }
-func BenchmarkTransactWriteItems4OnDisk(b *testing.B) { benchMultiWrite(b, "TransactWriteItems", 4) }
+func BenchmarkBatchWriteItem25InMemory(b *testing.B) { benchMultiWrite(b, "BatchWriteItem", 25, false) }
+func BenchmarkBatchWriteItem25OnDisk(b *testing.B)   { benchMultiWrite(b, "BatchWriteItem", 25, true) }
+func BenchmarkTransactWriteItems4OnDisk(b *testing.B) {
+	benchMultiWrite(b, "TransactWriteItems", 4, true)
+}
 
 // benchTransact runs TransactWriteItems of 4 new items in memory, with a
 // fresh ClientRequestToken each when token is set (as the SDKs send):

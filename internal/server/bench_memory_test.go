@@ -1,0 +1,98 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"testing"
+)
+
+// BenchmarkMemoryMillionItems loads 1,000,000 items of about 200 bytes
+// (random padding, which compresses as real data does) into an in-memory
+// store with BatchWriteItem from 8 writers, once, and reports where the
+// memory went: the items' own bytes by DynamoDB's size rules, Pebble's
+// memtables, block cache and in-memory files, the Go heap, and the
+// process's resident set, before and after the Go runtime returns what it
+// holds free. Run with -benchtime 1x.
+func BenchmarkMemoryMillionItems(b *testing.B) {
+	h, e := benchEngine(b, false)
+	const items, writers = 1_000_000, 8
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			for first := w * 25; first < items; first += writers * 25 {
+				if rec := do(h, "BatchWriteItem", paddedBatch(r, first)); rec.Code != 200 ||
+					bytes.Contains(rec.Body.Bytes(), []byte(`"PutRequest"`)) {
+					b.Error(rec.Body)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	hl := e.Health()
+	mb := func(n float64) float64 { return n / 1e6 }
+	b.ReportMetric(mb(float64(tableSize(b, h))), "item-MB")
+	b.ReportMetric(mb(float64(hl.MemtableBytes)), "memtable-MB")
+	b.ReportMetric(mb(float64(hl.CacheBytes)), "cache-MB")
+	b.ReportMetric(mb(float64(hl.DiskBytes)), "files-MB")
+	b.ReportMetric(mb(float64(ms.HeapInuse)), "heap-MB")
+	b.ReportMetric(mb(float64(ms.HeapSys-ms.HeapReleased)), "heap-held-MB")
+	b.ReportMetric(mb(float64(rss())), "rss-MB")
+	debug.FreeOSMemory() // what of the resident set was the collector's headroom
+	b.ReportMetric(mb(float64(rss())), "rss-after-free-MB")
+}
+
+// paddedBatch is a BatchWriteItem of 25 items numbered from first, each
+// about 200 bytes by DynamoDB's size rules.
+func paddedBatch(r *rand.Rand, first int) []byte {
+	body := []byte(`{"RequestItems":{"Bench":[`)
+	pad := make([]byte, 150)
+	for i := range 25 {
+		for j := range pad {
+			pad[j] = 'a' + byte(r.IntN(26))
+		}
+		if i > 0 {
+			body = append(body, ',')
+		}
+		n := first + i
+		body = fmt.Appendf(body, `{"PutRequest":{"Item":{"pk":{"S":"user#%d"},"sk":{"N":"%d"},"pad":{"S":"%s"},"n":{"N":"%d"}}}}`,
+			n/100, n, pad, n)
+	}
+	return append(body, "]}}"...)
+}
+
+func tableSize(b *testing.B, h *Handler) int64 {
+	rec := do(h, "DescribeTable", []byte(`{"TableName":"Bench"}`))
+	var out struct {
+		Table struct{ TableSizeBytes int64 }
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		b.Fatal(err, rec.Body)
+	}
+	return out.Table.TableSizeBytes
+}
+
+// rss is the process's resident set in bytes, from /proc (0 elsewhere).
+func rss() int64 {
+	status, _ := os.ReadFile("/proc/self/status")
+	for line := range bytes.Lines(status) {
+		if f := bytes.Fields(line); len(f) == 3 && string(f[0]) == "VmRSS:" {
+			kb, _ := strconv.ParseInt(string(f[1]), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
