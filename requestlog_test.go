@@ -15,6 +15,7 @@ import (
 	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
@@ -142,13 +143,14 @@ func TestRequestLogWarnsOfSlowCallsOnly(t *testing.T) {
 // A call naming no operation logs the target the client sent.
 func TestRequestLogNamesAnUnknownTarget(t *testing.T) {
 	_, c, logs := logServer(t, slog.LevelDebug, 0)
-	_, err := c.CreateBackup(ctx, &dynamodb.CreateBackupInput{TableName: aws.String("T"), BackupName: aws.String("b")})
+	_, err := c.CreateGlobalTable(ctx, &dynamodb.CreateGlobalTableInput{GlobalTableName: aws.String("T"),
+		ReplicationGroup: []types.Replica{{RegionName: aws.String("us-east-1")}}})
 	var re *awshttp.ResponseError
 	if !errors.As(err, &re) {
-		t.Fatalf("CreateBackup: %v", err)
+		t.Fatalf("CreateGlobalTable: %v", err)
 	}
 	line := lineOf(logs.lines(t), re.ServiceRequestID())
-	wantLine(t, line, map[string]any{"target": "DynamoDB_20120810.CreateBackup", "status": 400.0, "error": "UnknownOperationException"})
+	wantLine(t, line, map[string]any{"target": "DynamoDB_20120810.CreateGlobalTable", "status": 400.0, "error": "UnknownOperationException"})
 	if _, ok := line["op"]; ok {
 		t.Errorf("log line %v names an op", line)
 	}

@@ -31,14 +31,16 @@ type fixtureFlags struct {
 	endpoint, region, dir string
 }
 
-func parseFixtureFlags(name, dirFlag, usage string, args []string, stderr io.Writer) (fixtureFlags, error) {
+func parseFixtureFlags(name, dirFlag, usage string, args []string, stdout, stderr io.Writer) (fixtureFlags, error) {
 	var f fixtureFlags
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {} // designUsageOut, after parsing
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.dir, dirFlag, "", "the fixture's folder: tables.json and a data file per table")
 	if err := fs.Parse(args); err != nil {
+		designUsageOut(fs, usage, err, stdout, stderr)
 		return f, err
 	}
 	if f.dir == "" {
@@ -49,7 +51,7 @@ func parseFixtureFlags(name, dirFlag, usage string, args []string, stderr io.Wri
 }
 
 func dumpCmd(args []string, stdout, stderr io.Writer) int {
-	return fixtureCmd("dump", "out", dumpUsage, msgDumpFailed, args, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
+	return fixtureCmd("dump", "out", dumpUsage, msgDumpFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
 		fx, err := dataio.Dump(ctx, c, dir)
 		if err == nil {
 			fmt.Fprintf(stdout, msgDumpDone, len(fx.Tables), dir)
@@ -59,7 +61,7 @@ func dumpCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func loadCmd(args []string, stdout, stderr io.Writer) int {
-	return fixtureCmd("load", "in", loadUsage, msgLoadFailed, args, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
+	return fixtureCmd("load", "in", loadUsage, msgLoadFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
 		created, err := dataio.Load(ctx, c, dir, dataio.LoadOptions{})
 		if err == nil {
 			fmt.Fprintf(stdout, msgLoadDone, len(created), dir)
@@ -68,8 +70,8 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	})
 }
 
-func fixtureCmd(name, dirFlag, usage, failed string, args []string, stderr io.Writer, run func(context.Context, *dynamodb.Client, string) error) int {
-	f, err := parseFixtureFlags(name, dirFlag, usage, args, stderr)
+func fixtureCmd(name, dirFlag, usage, failed string, args []string, stdout, stderr io.Writer, run func(context.Context, *dynamodb.Client, string) error) int {
+	f, err := parseFixtureFlags(name, dirFlag, usage, args, stdout, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

@@ -143,9 +143,15 @@ func count(t *testing.T, ctx context.Context, sel string) int {
 	return get1(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+quote(sel)+`).length`))
 }
 
+// text waits for sel, then reads its text in one script: pages that poll
+// (live numbers, the stream tail) replace their rows, and a node looked up
+// before a refresh and read after it is gone ("No node with given id").
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	return get1(t, ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err := chromedp.Do(ctx, chromedp.WaitReady(sel)); err != nil {
+		t.Fatal(err)
+	}
+	return get1(t, ctx, chromedp.Evaluate[string](`(document.querySelector(`+quote(sel)+`)||{}).innerText||""`))
 }
 
 func get1[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
