@@ -29,19 +29,25 @@ func AppendItemLine(dst []byte, item Item) []byte {
 }
 
 func appendMap(dst []byte, m Item) []byte {
+	return appendFields(dst, m, appendString, appendValue)
+}
+
+// appendFields appends m as {name:value,...} in name order, so that the
+// same item always gives the same bytes; JSON and Ion differ only in how
+// they write a name and a value.
+func appendFields(dst []byte, m Item, name func([]byte, string) []byte, value func([]byte, types.AttributeValue) []byte) []byte {
 	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
+	for n := range m {
+		names = append(names, n)
 	}
 	slices.Sort(names)
 	dst = append(dst, '{')
-	for i, name := range names {
+	for i, n := range names {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, name)
-		dst = append(dst, ':')
-		dst = appendValue(dst, m[name])
+		dst = append(name(dst, n), ':')
+		dst = value(dst, m[n])
 	}
 	return append(dst, '}')
 }

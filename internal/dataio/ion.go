@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -34,21 +33,7 @@ func AppendIonLine(dst []byte, item Item) []byte {
 }
 
 func appendIonStruct(dst []byte, m Item) []byte {
-	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	dst = append(dst, '{')
-	for i, name := range names {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendIonFieldName(dst, name)
-		dst = append(dst, ':')
-		dst = appendIonValue(dst, m[name])
-	}
-	return append(dst, '}')
+	return appendFields(dst, m, appendIonFieldName, appendIonValue)
 }
 
 func appendIonValue(dst []byte, v types.AttributeValue) []byte {
