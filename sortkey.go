@@ -10,6 +10,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/exports"
 	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/metrics"
@@ -176,6 +177,7 @@ type DB struct {
 	metrics   *metrics.Metrics // nil when Options.Metrics is off
 	faults    *faults.Injector
 	imports   *imports.Manager
+	exports   *exports.Manager
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -221,7 +223,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err := mountBuckets(h, opts); err != nil {
 		return nil, errors.Join(err, eng.Close())
 	}
-	db.imports = h.Imports()
+	db.imports, db.exports = h.Imports(), h.Exports()
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
@@ -285,6 +287,7 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 func (db *DB) Close() error {
 	db.unwatchClock()
 	db.imports.Close()
+	db.exports.Close()
 	return db.eng.Close()
 }
 

@@ -2,10 +2,7 @@ package imports
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -117,10 +114,7 @@ func (m *Manager) bucketDir(src *protocol.S3BucketSource) (string, error) {
 	m.mu.Lock()
 	buckets := m.buckets
 	m.mu.Unlock()
-	if buckets.Empty() {
-		return "", apierr.Validationf(msgNoBuckets)
-	}
-	dir, err := buckets.Resolve(*src.S3Bucket, deref(src.S3KeyPrefix))
+	dir, err := buckets.Use("ImportTable", *src.S3Bucket, deref(src.S3KeyPrefix))
 	if err != nil {
 		return "", apierr.Validationf("%s", err.Error())
 	}
@@ -157,7 +151,7 @@ func canonical(in *protocol.ImportTableInput) []byte {
 // register records a new import, IN_PROGRESS, of the table just created.
 func (m *Manager) register(in *protocol.ImportTableInput, table *protocol.TableDescription) *job {
 	now := m.e.Now()
-	id := fmt.Sprintf("%014d-%s", now.UnixMilli(), randomHex(4))
+	id := dataio.NewJobID(now)
 	j := &job{params: canonical(in), start: now, desc: protocol.ImportTableDescription{
 		ClientToken: in.ClientToken, ImportArn: table.TableArn + "/import/" + id, ImportStatus: statusInProgress,
 		InputFormat: *in.InputFormat, InputCompressionType: compression(in), InputFormatOptions: in.InputFormatOptions,
@@ -191,12 +185,6 @@ const (
 	statusCompleted  = "COMPLETED"
 	statusFailed     = "FAILED"
 )
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
 
 func deref(s *string) string {
 	if s == nil {
