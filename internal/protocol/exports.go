@@ -6,6 +6,7 @@ type ExportTableToPointInTimeInput struct {
 	ExportFormat                   *string                         `json:"ExportFormat,omitempty"`
 	ExportTime                     *float64                        `json:"ExportTime,omitempty"`
 	ExportType                     *string                         `json:"ExportType,omitempty"`
+	FilterSpecification            Refused                         `json:"FilterSpecification"`
 	IncrementalExportSpecification *IncrementalExportSpecification `json:"IncrementalExportSpecification,omitempty"`
 	S3Bucket                       *string                         `json:"S3Bucket,omitempty"`
 	S3BucketOwner                  *string                         `json:"S3BucketOwner,omitempty"`

@@ -11,6 +11,9 @@ var (
 
 // ExportTableToPointInTime checks the request's model constraints.
 func ExportTableToPointInTime(in *protocol.ExportTableToPointInTimeInput) error {
+	if err := Refused(in); err != nil {
+		return err
+	}
 	var v violations
 	if v.present(in.TableArn == nil, "tableArn") {
 		v.length(*in.TableArn, "tableArn", 1, 1024)
