@@ -147,10 +147,12 @@ type Options struct {
 	PITRWindow time.Duration
 
 	// S3Dirs maps S3 bucket names to local folders, and S3Root is a folder
-	// whose subfolders are buckets, for ImportTable (docs/DATA.md): an
-	// import reads the objects under its S3KeyPrefix from the bucket's
-	// folder. With neither, ImportTable is refused with a message saying
-	// how to map a bucket. sortkey serve --s3-dir sets them.
+	// whose subfolders are buckets, for ImportTable and
+	// ExportTableToPointInTime (docs/DATA.md): an import reads the objects
+	// under its S3KeyPrefix from the bucket's folder, an export writes
+	// <S3Prefix>/AWSDynamoDB/<ExportId>/ there. With neither, both are
+	// refused with a message saying how to map a bucket. sortkey serve
+	// --s3-dir sets them.
 	S3Dirs map[string]string
 	S3Root string
 	// ImportLogDir is where an import logs the items it did not import,
