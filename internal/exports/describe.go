@@ -22,7 +22,7 @@ func (m *Manager) DescribeExport(_ context.Context, in *protocol.DescribeExportI
 	if !ok {
 		return nil, apierr.New(apierr.ExportNotFound, msgExportNotFound, *in.ExportArn)
 	}
-	return &protocol.DescribeExportOutput{ExportDescription: j.describe()}, nil
+	return &protocol.DescribeExportOutput{ExportDescription: j.Describe()}, nil
 }
 
 // defaultPageSize is ListExports' page without MaxResults (the API's
@@ -65,7 +65,7 @@ func (m *Manager) listed(table *string, after string) []*protocol.ExportDescript
 	m.mu.Unlock()
 	var out []*protocol.ExportDescription
 	for _, j := range jobs {
-		d := j.describe()
+		d := j.Describe()
 		if (table == nil || d.TableArn == *table) && (after == "" || d.ExportArn < after) {
 			out = append(out, d)
 		}

@@ -2,7 +2,6 @@ package exports
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/dataio"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/s3dir"
 	"github.com/sortkeydb/sortkey/internal/validate"
@@ -51,7 +51,7 @@ func output(j *job) *protocol.ExportTableToPointInTimeOutput {
 	if j == nil {
 		return nil
 	}
-	return &protocol.ExportTableToPointInTimeOutput{ExportDescription: j.describe()}
+	return &protocol.ExportTableToPointInTimeOutput{ExportDescription: j.Describe()}
 }
 
 func checkExport(in *protocol.ExportTableToPointInTimeInput) error {
@@ -82,27 +82,13 @@ func (m *Manager) prefixDir(in *protocol.ExportTableToPointInTimeInput) (string,
 // started within the token's window, or ExportConflictException when that
 // request asked for something else.
 func (m *Manager) reused(in *protocol.ExportTableToPointInTimeInput) (*job, error) {
-	if in.ClientToken == nil {
-		return nil, nil
-	}
-	params := canonical(in)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, j := range m.jobs {
-		if deref(j.desc.ClientToken) != *in.ClientToken || m.e.Now().Sub(j.start) > tokenWindow {
-			continue
-		}
-		if string(j.params) != string(params) {
-			return nil, apierr.New(apierr.ExportConflict, msgTokenConflict)
-		}
-		return j, nil
+	j, conflict := jobs.Reuse(m.jobs, in.ClientToken, in, m.e.Now())
+	if conflict {
+		return nil, apierr.New(apierr.ExportConflict, msgTokenConflict)
 	}
-	return nil, nil
-}
-
-func canonical(in *protocol.ExportTableToPointInTimeInput) []byte {
-	b, _ := json.Marshal(in) // plain strings, numbers and pointers cannot fail
-	return b
+	return j, nil
 }
 
 // register records a new export, IN_PROGRESS, of the table pit holds.
@@ -112,26 +98,25 @@ func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, pit *engi
 	if format == "" {
 		format = dataio.FormatJSON
 	}
-	j := &job{id: dataio.NewJobID(now), params: canonical(in), start: now, desc: protocol.ExportDescription{
-		ClientToken: in.ClientToken, ExportFormat: format, ExportStatus: statusInProgress,
-		ExportTime: epoch(pit.At), ExportType: fullExport, S3Bucket: *in.S3Bucket, S3BucketOwner: in.S3BucketOwner,
+	j := jobs.New(protocol.ExportDescription{
+		ExportArn: pit.TableArn + "/export/" + dataio.NewJobID(now), ClientToken: in.ClientToken, ExportFormat: format, ExportStatus: statusInProgress,
+		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport, S3Bucket: *in.S3Bucket, S3BucketOwner: in.S3BucketOwner,
 		S3Prefix: in.S3Prefix, S3SseAlgorithm: in.S3SseAlgorithm, S3SseKmsKeyId: in.S3SseKmsKeyId,
-		StartTime: epoch(now), TableArn: pit.TableArn, TableId: pit.TableID,
-	}}
-	j.desc.ExportArn = pit.TableArn + "/export/" + j.id
+		StartTime: jobs.Epoch(now), TableArn: pit.TableArn, TableId: pit.TableID,
+	}, in.ClientToken, in, now)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.jobs = append(m.jobs, j)
-	m.byArn[j.desc.ExportArn] = j
+	m.byArn[j.Describe().ExportArn] = j
 	return j
 }
 
 // run writes the export and ends it.
 func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
 	defer pit.Close()
-	d := j.describe()
-	l := dataio.Layout{Dir: dir, ExportID: j.id, Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
-		Start: j.start, ExportTime: pit.At, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
+	d := j.Describe()
+	l := dataio.Layout{Dir: dir, ExportID: exportID(d), Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
+		Start: j.Start, ExportTime: pit.At, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
 		S3SseAlgorithm: deref(d.S3SseAlgorithm), S3SseKmsKeyID: deref(d.S3SseKmsKeyId)}
 	fill := func(ctx context.Context, f *dataio.DataFile) error {
 		return pit.Items(func(item []byte, size int) error {
@@ -148,8 +133,8 @@ func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
 // finish records the export's end: COMPLETED with its counts and
 // manifest, or FAILED (WriteExport has removed the folder).
 func (m *Manager) finish(j *job, r *dataio.ExportResult, err error) {
-	j.update(func(d *protocol.ExportDescription) {
-		d.EndTime = epoch(m.e.Now())
+	j.Update(func(d *protocol.ExportDescription) {
+		d.EndTime = jobs.Epoch(m.e.Now())
 		switch {
 		case errors.Is(err, context.Canceled) && m.ctx.Err() != nil:
 			d.ExportStatus, d.FailureCode, d.FailureMessage = statusFailed, ptr(codeStopped), ptr(msgClosed)
@@ -159,7 +144,12 @@ func (m *Manager) finish(j *job, r *dataio.ExportResult, err error) {
 		default:
 			d.ExportStatus, d.ItemCount = statusCompleted, ptr(r.Summary.ItemCount)
 			d.BilledSizeBytes = ptr(r.Summary.BilledSizeBytes)
-			d.ExportManifest = ptr(dataio.ManifestKey(strings.TrimPrefix(deref(d.S3Prefix), "/"), j.id))
+			d.ExportManifest = ptr(dataio.ManifestKey(deref(d.S3Prefix), exportID(d)))
 		}
 	})
+}
+
+// exportID is the ExportId, the last part of the ExportArn.
+func exportID(d *protocol.ExportDescription) string {
+	return d.ExportArn[strings.LastIndex(d.ExportArn, "/")+1:]
 }

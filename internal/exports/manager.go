@@ -3,16 +3,12 @@ package exports
 import (
 	"context"
 	"sync"
-	"time"
 
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/s3dir"
 )
-
-// tokenWindow is how long a ClientToken makes ExportTableToPointInTime
-// idempotent.
-const tokenWindow = 8 * time.Hour
 
 // Manager runs and remembers a database's exports.
 type Manager struct {
@@ -49,32 +45,8 @@ func (m *Manager) Close() {
 	m.wg.Wait()
 }
 
-// job is one export: its description, kept current as it runs.
-type job struct {
-	id     string // the ExportId
-	mu     sync.Mutex
-	desc   protocol.ExportDescription
-	params []byte // the request's canonical form, for ClientToken reuse
-	start  time.Time
-}
-
-func (j *job) describe() *protocol.ExportDescription {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	d := j.desc
-	return &d
-}
-
-func (j *job) update(f func(d *protocol.ExportDescription)) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	f(&j.desc)
-}
-
-func epoch(t time.Time) *float64 {
-	f := float64(t.UnixMilli()) / 1000
-	return &f
-}
+// job is one export.
+type job = jobs.Job[protocol.ExportDescription]
 
 func deref(s *string) string {
 	if s == nil {
