@@ -20,7 +20,8 @@ func mountOperations(h *server.Handler, eng *engine.Engine, opts *Options) {
 	}
 }
 
-// mountBuckets maps the S3 buckets ImportTable reads to their folders.
+// mountBuckets maps the S3 buckets ImportTable reads and
+// ExportTableToPointInTime writes to their folders.
 func mountBuckets(h *server.Handler, opts *Options) error {
 	m := s3dir.Map{Dirs: opts.S3Dirs, Root: opts.S3Root}
 	for bucket := range opts.S3Dirs {
@@ -29,5 +30,6 @@ func mountBuckets(h *server.Handler, opts *Options) error {
 		}
 	}
 	h.Imports().Configure(m, opts.ImportLogDir)
+	h.Exports().Configure(m)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/exports"
 	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/metrics"
@@ -146,10 +147,12 @@ type Options struct {
 	PITRWindow time.Duration
 
 	// S3Dirs maps S3 bucket names to local folders, and S3Root is a folder
-	// whose subfolders are buckets, for ImportTable (docs/DATA.md): an
-	// import reads the objects under its S3KeyPrefix from the bucket's
-	// folder. With neither, ImportTable is refused with a message saying
-	// how to map a bucket. sortkey serve --s3-dir sets them.
+	// whose subfolders are buckets, for ImportTable and
+	// ExportTableToPointInTime (docs/DATA.md): an import reads the objects
+	// under its S3KeyPrefix from the bucket's folder, an export writes
+	// <S3Prefix>/AWSDynamoDB/<ExportId>/ there. With neither, both are
+	// refused with a message saying how to map a bucket. sortkey serve
+	// --s3-dir sets them.
 	S3Dirs map[string]string
 	S3Root string
 	// ImportLogDir is where an import logs the items it did not import,
@@ -176,6 +179,7 @@ type DB struct {
 	metrics   *metrics.Metrics // nil when Options.Metrics is off
 	faults    *faults.Injector
 	imports   *imports.Manager
+	exports   *exports.Manager
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -221,7 +225,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if err := mountBuckets(h, opts); err != nil {
 		return nil, errors.Join(err, eng.Close())
 	}
-	db.imports = h.Imports()
+	db.imports, db.exports = h.Imports(), h.Exports()
 	db.watchClock(opts.Clock, h)
 	db.handler = h
 	return db, nil
@@ -285,6 +289,7 @@ func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 func (db *DB) Close() error {
 	db.unwatchClock()
 	db.imports.Close()
+	db.exports.Close()
 	return db.eng.Close()
 }
 

@@ -100,7 +100,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.configFile, configFlag, "", "read flags from this YAML or JSON file, its keys the flags' names (in-memory: true); the command line and SORTKEY_* variables win over it")
 	f.cacheSize = sortkey.DefaultCacheSize
 	fs.Var(&f.cacheSize, "cache-size", "memory for Pebble's block cache (and memtables), e.g. 256MiB or 1GiB")
-	fs.Var(&f.s3Dirs, "s3-dir", "map S3 buckets to local folders for ImportTable (docs/DATA.md): BUCKET=DIR, repeatable, or one DIR whose subfolders are buckets")
+	fs.Var(&f.s3Dirs, "s3-dir", "map S3 buckets to local folders for ImportTable and ExportTableToPointInTime (docs/DATA.md): BUCKET=DIR, repeatable, or one DIR whose subfolders are buckets")
 	fs.StringVar(&f.seed, "seed", "", "load this fixture folder (sortkey dump's tables.json and data files) before serving; tables that already exist are left as they are")
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)

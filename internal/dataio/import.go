@@ -148,7 +148,7 @@ func dropTable(c API, table string, cause error) error {
 }
 
 func (o ImportOptions) load(ctx context.Context, c API, src *source, tableArn string) (*ImportResult, error) {
-	id := newExportID(time.Now())
+	id := NewJobID(time.Now())
 	r := &ImportResult{ImportArn: tableArn + "/import/" + id, TableArn: tableArn, Files: len(src.files), ErrorLog: o.ErrorLog}
 	if r.ErrorLog == "" {
 		r.ErrorLog = filepath.Join(".", "import-"+id+"-errors.jsonl")

@@ -62,11 +62,13 @@ type FileEntry struct {
 	MD5Checksum   string `json:"md5Checksum"`
 	ETag          string `json:"etag"`
 	DataFileS3Key string `json:"dataFileS3Key"`
+
+	billed int64 // the items' size, for the summary's billedSizeBytes
 }
 
-// newExportID is DynamoDB's ExportId form: the start time in
-// milliseconds, 14 digits, a dash and 8 random hex digits.
-func newExportID(start time.Time) string {
+// NewJobID is DynamoDB's form of an ExportId, and of an import's id: the
+// start time in milliseconds, 14 digits, a dash and 8 random hex digits.
+func NewJobID(start time.Time) string {
 	b := make([]byte, exportIDRandLen)
 	rand.Read(b)
 	return fmt.Sprintf("%014d-%s", start.UnixMilli(), hex.EncodeToString(b))

@@ -17,6 +17,7 @@ import (
 const (
 	msgPITROff         = "Point in time recovery is not enabled for table '%s'"
 	msgRestoreTimeOut  = "Restore time %s is outside the restorable window [%s, %s]"
+	msgExportTimeOut   = "Export time %s is outside the restorable window [%s, %s]"
 	defaultPeriodDays  = 35
 	restoreTimeDisplay = time.RFC3339Nano
 )
@@ -167,25 +168,36 @@ func (e *Engine) pitrSource(in *protocol.RestoreTableToPointInTimeInput) (*table
 	if in.SourceTableName != nil {
 		ref = in.SourceTableName
 	}
-	name := e.nameOf(*ref)
+	at := timeOf(in.RestoreDateTime)
+	if in.UseLatestRestorableTime != nil && *in.UseLatestRestorableTime {
+		at = nil
+	}
+	return e.pitrTable(*ref, at, apierr.InvalidRestoreTime, msgRestoreTimeOut)
+}
+
+// pitrTable finds the table ref names and the moment (nil: now), refusing
+// a table without recovery and, with code and msg, a moment outside its
+// window.
+func (e *Engine) pitrTable(ref string, at *time.Time, code apierr.Code, msg string) (*table, time.Time, error) {
+	name := e.nameOf(ref)
 	t := e.lookup(name)
 	if t == nil {
-		return nil, time.Time{}, apierr.New(apierr.TableNotFound, msgTableMissing, *ref)
+		return nil, time.Time{}, apierr.New(apierr.TableNotFound, msgTableMissing, ref)
 	}
 	if !t.pitrOn() {
 		return nil, time.Time{}, apierr.New(apierr.PITRUnavailable, msgPITROff, name)
 	}
 	now, p := e.now(), t.meta.PITR
-	at := now
-	if tm := timeOf(in.RestoreDateTime); tm != nil && !(in.UseLatestRestorableTime != nil && *in.UseLatestRestorableTime) {
-		at = *tm
+	when := now
+	if at != nil {
+		when = *at
 	}
-	if !backup.Within(at, time.UnixMicro(p.Since), now, e.window(p)) {
+	if !backup.Within(when, time.UnixMicro(p.Since), now, e.window(p)) {
 		early := backup.Earliest(time.UnixMicro(p.Since), now, e.window(p))
-		return nil, time.Time{}, apierr.New(apierr.InvalidRestoreTime, msgRestoreTimeOut,
-			at.UTC().Format(restoreTimeDisplay), early.UTC().Format(restoreTimeDisplay), now.UTC().Format(restoreTimeDisplay))
+		return nil, time.Time{}, apierr.New(code, msg,
+			when.UTC().Format(restoreTimeDisplay), early.UTC().Format(restoreTimeDisplay), now.UTC().Format(restoreTimeDisplay))
 	}
-	return t, at, nil
+	return t, when, nil
 }
 
 // undoAfter collects the versions, at moment at, of the items changed

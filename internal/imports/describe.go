@@ -21,7 +21,7 @@ func (m *Manager) DescribeImport(_ context.Context, in *protocol.DescribeImportI
 	if !ok {
 		return nil, apierr.New(apierr.ImportNotFound, msgImportNotFound, *in.ImportArn)
 	}
-	return &protocol.DescribeImportOutput{ImportTableDescription: j.describe()}, nil
+	return &protocol.DescribeImportOutput{ImportTableDescription: j.Describe()}, nil
 }
 
 // defaultPageSize is ListImports' page without PageSize (the API's
@@ -41,7 +41,7 @@ func (m *Manager) ListImports(_ context.Context, in *protocol.ListImportsInput) 
 	m.mu.Unlock()
 	out := &protocol.ListImportsOutput{ImportSummaryList: []protocol.ImportSummary{}}
 	for i := from; i < len(jobs); i++ {
-		d := jobs[i].describe()
+		d := jobs[i].Describe()
 		if in.TableArn != nil && d.TableArn != *in.TableArn {
 			continue
 		}

@@ -2,16 +2,13 @@ package imports
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/dataio"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -45,7 +42,7 @@ func output(j *job) *protocol.ImportTableOutput {
 	if j == nil {
 		return nil
 	}
-	return &protocol.ImportTableOutput{ImportTableDescription: j.describe()}
+	return &protocol.ImportTableOutput{ImportTableDescription: j.Describe()}
 }
 
 // checkImport judges the members ImportTable adds to a table's creation.
@@ -117,10 +114,7 @@ func (m *Manager) bucketDir(src *protocol.S3BucketSource) (string, error) {
 	m.mu.Lock()
 	buckets := m.buckets
 	m.mu.Unlock()
-	if buckets.Empty() {
-		return "", apierr.Validationf(msgNoBuckets)
-	}
-	dir, err := buckets.Resolve(*src.S3Bucket, deref(src.S3KeyPrefix))
+	dir, err := buckets.Use("ImportTable", *src.S3Bucket, deref(src.S3KeyPrefix))
 	if err != nil {
 		return "", apierr.Validationf("%s", err.Error())
 	}
@@ -131,44 +125,30 @@ func (m *Manager) bucketDir(src *protocol.S3BucketSource) (string, error) {
 // started within the token's window, or ImportConflictException when that
 // request asked for something else.
 func (m *Manager) reused(in *protocol.ImportTableInput) (*job, error) {
-	if in.ClientToken == nil {
-		return nil, nil
-	}
-	params := canonical(in)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, j := range m.jobs {
-		if j.desc.ClientToken == nil || *j.desc.ClientToken != *in.ClientToken || m.e.Now().Sub(j.start) > tokenWindow {
-			continue
-		}
-		if string(j.params) != string(params) {
-			return nil, apierr.New(apierr.ImportConflict, msgTokenConflict)
-		}
-		return j, nil
+	j, conflict := jobs.Reuse(m.jobs, in.ClientToken, in, m.e.Now())
+	if conflict {
+		return nil, apierr.New(apierr.ImportConflict, msgTokenConflict)
 	}
-	return nil, nil
-}
-
-func canonical(in *protocol.ImportTableInput) []byte {
-	b, _ := json.Marshal(in)
-	return b
+	return j, nil
 }
 
 // register records a new import, IN_PROGRESS, of the table just created.
 func (m *Manager) register(in *protocol.ImportTableInput, table *protocol.TableDescription) *job {
 	now := m.e.Now()
-	id := fmt.Sprintf("%014d-%s", now.UnixMilli(), randomHex(4))
-	j := &job{params: canonical(in), start: now, desc: protocol.ImportTableDescription{
+	id := dataio.NewJobID(now)
+	j := jobs.New(protocol.ImportTableDescription{
 		ClientToken: in.ClientToken, ImportArn: table.TableArn + "/import/" + id, ImportStatus: statusInProgress,
 		InputFormat: *in.InputFormat, InputCompressionType: compression(in), InputFormatOptions: in.InputFormatOptions,
-		S3BucketSource: in.S3BucketSource, StartTime: epoch(now), TableArn: table.TableArn,
+		S3BucketSource: in.S3BucketSource, StartTime: jobs.Epoch(now), TableArn: table.TableArn,
 		TableCreationParameters: in.TableCreationParameters, TableId: table.TableId,
 		CloudWatchLogGroupArn: ptr(m.logGroupArn()),
-	}}
+	}, in.ClientToken, in, now)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.jobs = append(m.jobs, j)
-	m.byArn[j.desc.ImportArn] = j
+	m.byArn[j.Describe().ImportArn] = j
 	return j
 }
 
@@ -191,12 +171,6 @@ const (
 	statusCompleted  = "COMPLETED"
 	statusFailed     = "FAILED"
 )
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
 
 func deref(s *string) string {
 	if s == nil {

@@ -5,15 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/s3dir"
 )
-
-// tokenWindow is how long a ClientToken makes ImportTable idempotent.
-const tokenWindow = 8 * time.Hour
 
 // Manager runs and remembers a database's imports.
 type Manager struct {
@@ -55,28 +52,5 @@ func (m *Manager) Close() {
 	m.wg.Wait()
 }
 
-// job is one import: its description, kept current as it runs.
-type job struct {
-	mu     sync.Mutex
-	desc   protocol.ImportTableDescription
-	params []byte // the request's canonical form, for ClientToken reuse
-	start  time.Time
-}
-
-func (j *job) describe() *protocol.ImportTableDescription {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	d := j.desc
-	return &d
-}
-
-func (j *job) update(f func(d *protocol.ImportTableDescription)) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	f(&j.desc)
-}
-
-func epoch(t time.Time) *float64 {
-	f := float64(t.UnixMilli()) / 1000
-	return &f
-}
+// job is one import.
+type job = jobs.Job[protocol.ImportTableDescription]

@@ -7,7 +7,6 @@ const (
 	msgVectorIndexes  = "TableCreationParameters.VectorIndexes is not supported by sortkey; remove it from the request"
 	msgCSVOptions     = "InputFormatOptions.Csv applies only to InputFormat CSV"
 	msgDelimiter      = "Delimiter %q is not valid: use one of , TAB : ; | or space"
-	msgNoBuckets      = "ImportTable reads S3 from local folders and sortkey has none: start it with --s3-dir BUCKET=DIR or --s3-dir ROOT"
 	msgTokenConflict  = "There was a conflict when importing from the specified S3 source. This can occur when the current import conflicts with a previous import request that had the same client token."
 	msgImportNotFound = "Import not found: %s"
 	msgPageSize       = "1 validation error detected: Value '%d' at 'pageSize' failed to satisfy constraint: Member must have value between 1 and 25"

@@ -13,6 +13,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -21,7 +22,7 @@ const batchItems = 100
 
 // run reads the import's source into its table and ends the import.
 func (m *Manager) run(j *job, in *protocol.ImportTableInput, dir string) {
-	d := j.describe()
+	d := j.Describe()
 	table := *in.TableCreationParameters.TableName
 	path := m.logPath(d.ImportArn)
 	_ = os.MkdirAll(filepath.Dir(path), 0o755) // a failure shows when the log is written
@@ -109,9 +110,9 @@ func (m *Manager) finish(j *job, table string, w *writer, err error) {
 	} else {
 		err = m.e.FinishImport(table, true)
 	}
-	j.update(func(d *protocol.ImportTableDescription) {
+	j.Update(func(d *protocol.ImportTableDescription) {
 		w.count(d)
-		d.EndTime = epoch(m.e.Now())
+		d.EndTime = jobs.Epoch(m.e.Now())
 		d.ImportStatus = statusCompleted
 		switch {
 		case f != nil:
@@ -121,7 +122,7 @@ func (m *Manager) finish(j *job, table string, w *writer, err error) {
 			d.FailureMessage = ptr(w.r.FailureMessage())
 		}
 	})
-	if d := j.describe(); d.ErrorCount > 0 {
+	if d := j.Describe(); d.ErrorCount > 0 {
 		slog.Info("import logged items it did not import", "import", d.ImportArn, "log", m.logPath(d.ImportArn))
 	}
 }
@@ -176,7 +177,7 @@ func (w *writer) flush() error {
 		}
 		w.written++
 	}
-	w.j.update(w.count)
+	w.j.Update(w.count)
 	return nil
 }
 

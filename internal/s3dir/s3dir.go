@@ -19,6 +19,7 @@ const (
 	msgBadKey       = "S3 key prefix %q is not allowed here: it must be relative and hold no \"..\", backslash or NUL"
 	msgNotS3URL     = "%q is not an S3 URL: want s3://BUCKET/PREFIX"
 	msgEmptyDirPath = "--s3-dir %s: the folder is empty"
+	msgNoBuckets    = "%s uses S3 through local folders and sortkey has none: start it with --s3-dir BUCKET=DIR or --s3-dir ROOT"
 )
 
 // Map is where buckets are: Dirs by name, and any other bucket in Root's
@@ -126,6 +127,15 @@ func (m Map) Resolve(bucket, prefix string) (string, error) {
 		return "", err
 	}
 	return m.Bucket(bucket)
+}
+
+// Use is Resolve for operation op, which says how to map buckets when m
+// maps none.
+func (m Map) Use(op, bucket, prefix string) (string, error) {
+	if m.Empty() {
+		return "", fmt.Errorf(msgNoBuckets, op)
+	}
+	return m.Resolve(bucket, prefix)
 }
 
 // ParseURL splits s3://BUCKET/PREFIX.

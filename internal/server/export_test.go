@@ -6,7 +6,7 @@ import "reflect"
 // DynamoDB's and DynamoDB Streams', for the member-coverage tests. The op
 // tables are built without an engine: only their input types are read.
 func OperationInputs() (dynamo, streams map[string]reflect.Type) {
-	return inputTypes(operations(nil, nil)), inputTypes(streamOperations(nil))
+	return inputTypes(operations(nil, nil, nil)), inputTypes(streamOperations(nil))
 }
 
 func inputTypes(ops map[string]operation) map[string]reflect.Type {

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 
+	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/server"
 	"github.com/sortkeydb/sortkey/sortkeytest"
@@ -191,7 +192,8 @@ func TestEverySDKMemberIsHandledOrRefused(t *testing.T) {
 // ValidationException naming it, with nothing changed.
 func TestRefusedMembersAreRefused(t *testing.T) {
 	cov, ops := coverageOf(t)
-	srv := sortkeytest.New(t)
+	// The bucket lets ExportTableToPointInTime's baseline run.
+	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{InMemory: true, S3Dirs: map[string]string{"base": t.TempDir()}})
 	baselines := setUpBaselines(t, srv)
 	for _, m := range cov.refused {
 		op, _, _ := strings.Cut(m.path, ".")
@@ -255,9 +257,10 @@ func setUpBaselines(t *testing.T, srv *sortkeytest.Server) map[string]map[string
 		"CreateTable": {"TableName": "created", "BillingMode": "PAY_PER_REQUEST",
 			"KeySchema":            []any{map[string]any{"AttributeName": "pk", "KeyType": "HASH"}},
 			"AttributeDefinitions": []any{map[string]any{"AttributeName": "pk", "AttributeType": "S"}}},
-		"UpdateTable":      {"TableName": "base", "DeletionProtectionEnabled": true},
-		"DescribeStream":   {"StreamArn": arn},
-		"GetShardIterator": {"StreamArn": arn, "ShardId": *d.StreamDescription.Shards[0].ShardId, "ShardIteratorType": "TRIM_HORIZON"},
+		"UpdateTable":              {"TableName": "base", "DeletionProtectionEnabled": true},
+		"DescribeStream":           {"StreamArn": arn},
+		"ExportTableToPointInTime": {"TableArn": arn[:strings.Index(arn, "/stream/")], "S3Bucket": "base"},
+		"GetShardIterator":         {"StreamArn": arn, "ShardId": *d.StreamDescription.Shards[0].ShardId, "ShardIteratorType": "TRIM_HORIZON"},
 	}
 }
 

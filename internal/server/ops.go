@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/exports"
 	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/partiql"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -48,7 +49,7 @@ func op[I, O any](fn func(context.Context, *I) (*O, error)) operation {
 
 // operations is the table of every operation sortkey serves. An operation
 // not listed here answers UnknownOperationException.
-func operations(e *engine.Engine, im *imports.Manager) map[string]operation {
+func operations(e *engine.Engine, im *imports.Manager, ex *exports.Manager) map[string]operation {
 	pq := partiql.New(e, engine.TransactionCanceled)
 	return map[string]operation{
 		"CreateTable":               op(e.CreateTable),
@@ -90,6 +91,9 @@ func operations(e *engine.Engine, im *imports.Manager) map[string]operation {
 		"ImportTable":               op(im.ImportTable),
 		"DescribeImport":            op(im.DescribeImport),
 		"ListImports":               op(im.ListImports),
+		"ExportTableToPointInTime":  op(ex.ExportTableToPointInTime),
+		"DescribeExport":            op(ex.DescribeExport),
+		"ListExports":               op(ex.ListExports),
 	}
 }
 

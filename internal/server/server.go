@@ -19,6 +19,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/exports"
 	"github.com/sortkeydb/sortkey/internal/imports"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -47,6 +48,7 @@ type Handler struct {
 	injector  Injector     // nil: no faults
 	probe     func() error // nil: no HealthPath (health.go)
 	imports   *imports.Manager
+	exports   *exports.Manager
 	// warned holds the unsupported operations already logged: an
 	// application calling one in a loop gets one line, not one per call.
 	warned sync.Map
@@ -55,13 +57,18 @@ type Handler struct {
 // New returns a Handler for e. With a Guard, every API call is
 // authenticated and authorised by it; with nil, none is.
 func New(e *engine.Engine, g Guard) *Handler {
-	im := imports.New(e)
-	return &Handler{ops: operations(e, im), streamOps: streamOperations(e), guard: g, imports: im}
+	im, ex := imports.New(e), exports.New(e)
+	return &Handler{ops: operations(e, im, ex), streamOps: streamOperations(e), guard: g, imports: im, exports: ex}
 }
 
 // Imports is the handler's ImportTable: Configure maps its S3 buckets,
 // and Close (before the engine's) stops the imports still running.
 func (h *Handler) Imports() *imports.Manager { return h.imports }
+
+// Exports is the handler's ExportTableToPointInTime: Configure maps its S3
+// buckets, and Close (before the engine's) stops the exports still
+// running.
+func (h *Handler) Exports() *exports.Manager { return h.exports }
 
 // ServeHTTP answers one request. Panics are caught here and answered as
 // InternalServerError, so one bad request cannot take the server down.

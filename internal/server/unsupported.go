@@ -7,7 +7,7 @@ import (
 )
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
-// exports, global tables, Kinesis destinations,
+// global tables, Kinesis destinations,
 // contributor insights, auto scaling, bulk and vector operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
@@ -15,11 +15,11 @@ import (
 var unsupportedOps = map[string]bool{
 	"CancelBulkOperation": true, "CreateGlobalTable": true,
 	"DescribeBulkOperation":       true,
-	"DescribeContributorInsights": true, "DescribeExport": true, "DescribeGlobalTable": true,
+	"DescribeContributorInsights": true, "DescribeGlobalTable": true,
 	"DescribeGlobalTableSettings": true, "DescribeKinesisStreamingDestination": true,
 	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
-	"EnableKinesisStreamingDestination": true, "ExportTableToPointInTime": true,
-	"ListBulkOperations": true, "ListContributorInsights": true, "ListExports": true,
+	"EnableKinesisStreamingDestination": true,
+	"ListBulkOperations":                true, "ListContributorInsights": true,
 	"ListGlobalTables": true, "SearchVectors": true, "StartBulkPutItems": true,
 	"UpdateContributorInsights": true, "UpdateGlobalTable": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,

@@ -83,6 +83,9 @@ var inputs = map[string]func() any{
 	"UpdateContinuousBackups":   func() any { return new(protocol.UpdateContinuousBackupsInput) },
 	"DescribeContinuousBackups": func() any { return new(protocol.DescribeContinuousBackupsInput) },
 	"RestoreTableToPointInTime": func() any { return new(protocol.RestoreTableToPointInTimeInput) },
+	"ExportTableToPointInTime":  func() any { return new(protocol.ExportTableToPointInTimeInput) },
+	"DescribeExport":            func() any { return new(protocol.DescribeExportInput) },
+	"ListExports":               func() any { return new(protocol.ListExportsInput) },
 }
 
 // resourcePolicyInput stands in for the resource-policy operations' wire

@@ -53,7 +53,10 @@ var describers = map[string]describer{
 		}
 		return r.SourceTableArn
 	}),
-	"RestoreTableFromBackup": onArn(func(r *protocol.RestoreTableFromBackupInput) *string { return r.BackupArn }),
+	"RestoreTableFromBackup":   onArn(func(r *protocol.RestoreTableFromBackupInput) *string { return r.BackupArn }),
+	"ExportTableToPointInTime": onArn(func(r *protocol.ExportTableToPointInTimeInput) *string { return r.TableArn }),
+	"DescribeExport":           onArn(func(r *protocol.DescribeExportInput) *string { return r.ExportArn }),
+	"ListExports":              onNothing,
 }
 
 // onTable is a control-plane action on the table its input T names. These

@@ -73,7 +73,7 @@ func TestDescribeErrors(t *testing.T) {
 	if _, err := Describe("CreateGlobalTable", &protocol.Empty{}, testCatalog{}); !errors.Is(err, ErrUnknownOperation) {
 		t.Errorf("unknown operation: got %v", err)
 	}
-	readsNothing := map[string]bool{"ListTables": true, "ListStreams": true, "ListBackups": true}
+	readsNothing := map[string]bool{"ListTables": true, "ListStreams": true, "ListBackups": true, "ListExports": true}
 	for op, mk := range inputs {
 		wrong := any(&protocol.Empty{})
 		if _, isEmpty := mk().(*protocol.Empty); isEmpty || readsNothing[op] {

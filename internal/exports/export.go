@@ -1,0 +1,155 @@
+package exports
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sortkeydb/sortkey/internal/apierr"
+	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/jobs"
+	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/s3dir"
+	"github.com/sortkeydb/sortkey/internal/validate"
+)
+
+// Export statuses and the one export type sortkey writes.
+const (
+	statusInProgress = "IN_PROGRESS"
+	statusCompleted  = "COMPLETED"
+	statusFailed     = "FAILED"
+	fullExport       = "FULL_EXPORT"
+)
+
+// ExportTableToPointInTime checks the request, fixes the table as it was
+// at ExportTime and starts writing it in the background; the answer says
+// IN_PROGRESS. A table without point-in-time recovery, a moment outside
+// its window or an unmapped bucket are refused before anything is written.
+func (m *Manager) ExportTableToPointInTime(_ context.Context, in *protocol.ExportTableToPointInTimeInput) (*protocol.ExportTableToPointInTimeOutput, error) {
+	if err := checkExport(in); err != nil {
+		return nil, err
+	}
+	if j, err := m.reused(in); j != nil || err != nil {
+		return output(j), err
+	}
+	dir, err := m.prefixDir(in)
+	if err != nil {
+		return nil, err
+	}
+	pit, err := m.e.OpenPointInTime(*in.TableArn, engine.WireTime(in.ExportTime))
+	if err != nil {
+		return nil, err
+	}
+	j := m.register(in, pit)
+	m.wg.Go(func() { m.run(j, pit, dir) })
+	return output(j), nil
+}
+
+func output(j *job) *protocol.ExportTableToPointInTimeOutput {
+	if j == nil {
+		return nil
+	}
+	return &protocol.ExportTableToPointInTimeOutput{ExportDescription: j.Describe()}
+}
+
+func checkExport(in *protocol.ExportTableToPointInTimeInput) error {
+	if err := validate.ExportTableToPointInTime(in); err != nil {
+		return err
+	}
+	if deref(in.ExportType) == "INCREMENTAL_EXPORT" || in.IncrementalExportSpecification != nil {
+		return apierr.Validationf(msgIncremental)
+	}
+	return nil
+}
+
+// prefixDir is the folder of the request's bucket and prefix: the export
+// goes to <it>/AWSDynamoDB/<ExportId>/.
+func (m *Manager) prefixDir(in *protocol.ExportTableToPointInTimeInput) (string, error) {
+	m.mu.Lock()
+	buckets := m.buckets
+	m.mu.Unlock()
+	prefix := deref(in.S3Prefix)
+	dir, err := buckets.Use("ExportTableToPointInTime", *in.S3Bucket, prefix)
+	if err != nil {
+		return "", apierr.Validationf("%s", err.Error())
+	}
+	return s3dir.Path(dir, prefix), nil
+}
+
+// reused is the export an earlier request with the same ClientToken
+// started within the token's window, or ExportConflictException when that
+// request asked for something else.
+func (m *Manager) reused(in *protocol.ExportTableToPointInTimeInput) (*job, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	j, conflict := jobs.Reuse(m.jobs, in.ClientToken, in, m.e.Now())
+	if conflict {
+		return nil, apierr.New(apierr.ExportConflict, msgTokenConflict)
+	}
+	return j, nil
+}
+
+// register records a new export, IN_PROGRESS, of the table pit holds.
+func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, pit *engine.PointInTime) *job {
+	now := m.e.Now()
+	format := deref(in.ExportFormat)
+	if format == "" {
+		format = dataio.FormatJSON
+	}
+	j := jobs.New(protocol.ExportDescription{
+		ExportArn: pit.TableArn + "/export/" + dataio.NewJobID(now), ClientToken: in.ClientToken, ExportFormat: format, ExportStatus: statusInProgress,
+		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport, S3Bucket: *in.S3Bucket, S3BucketOwner: in.S3BucketOwner,
+		S3Prefix: in.S3Prefix, S3SseAlgorithm: in.S3SseAlgorithm, S3SseKmsKeyId: in.S3SseKmsKeyId,
+		StartTime: jobs.Epoch(now), TableArn: pit.TableArn, TableId: pit.TableID,
+	}, in.ClientToken, in, now)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.jobs = append(m.jobs, j)
+	m.byArn[j.Describe().ExportArn] = j
+	return j
+}
+
+// run writes the export and ends it.
+func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
+	defer pit.Close()
+	d := j.Describe()
+	l := dataio.Layout{Dir: dir, ExportID: exportID(d), Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
+		Start: j.Start, ExportTime: pit.At, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
+		S3SseAlgorithm: deref(d.S3SseAlgorithm), S3SseKmsKeyID: deref(d.S3SseKmsKeyId)}
+	fill := func(ctx context.Context, f *dataio.DataFile) error {
+		return pit.Items(func(item []byte, size int) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return f.AddJSON(item, size)
+		})
+	}
+	r, err := dataio.WriteExport(m.ctx, l, []dataio.Fill{fill})
+	m.finish(j, r, err)
+}
+
+// finish records the export's end: COMPLETED with its counts and
+// manifest, or FAILED (WriteExport has removed the folder).
+func (m *Manager) finish(j *job, r *dataio.ExportResult, err error) {
+	j.Update(func(d *protocol.ExportDescription) {
+		d.EndTime = jobs.Epoch(m.e.Now())
+		switch {
+		case errors.Is(err, context.Canceled) && m.ctx.Err() != nil:
+			d.ExportStatus, d.FailureCode, d.FailureMessage = statusFailed, ptr(codeStopped), ptr(msgClosed)
+		case err != nil:
+			d.ExportStatus, d.FailureCode = statusFailed, ptr(codeInternal)
+			d.FailureMessage = ptr(fmt.Sprintf(msgWriteFailed, err))
+		default:
+			d.ExportStatus, d.ItemCount = statusCompleted, ptr(r.Summary.ItemCount)
+			d.BilledSizeBytes = ptr(r.Summary.BilledSizeBytes)
+			d.ExportManifest = ptr(dataio.ManifestKey(deref(d.S3Prefix), exportID(d)))
+		}
+	})
+}
+
+// exportID is the ExportId, the last part of the ExportArn.
+func exportID(d *protocol.ExportDescription) string {
+	return d.ExportArn[strings.LastIndex(d.ExportArn, "/")+1:]
+}
