@@ -279,10 +279,6 @@ func TestExportTableToPointInTimeRefusals(t *testing.T) {
 	unmapped.S3Bucket = aws.String("elsewhere")
 	_, err = c.ExportTableToPointInTime(ctx, unmapped)
 	wantAPIError(t, err, "ValidationException", "S3 bucket elsewhere is not mapped to a folder: start sortkey with --s3-dir elsewhere=DIR or --s3-dir ROOT")
-	inc := in()
-	inc.ExportType = types.ExportTypeIncrementalExport
-	_, err = c.ExportTableToPointInTime(ctx, inc)
-	wantAPIErrorPrefix(t, err, "ValidationException", "sortkey does not support incremental exports (ExportType INCREMENTAL_EXPORT")
 	missing := in()
 	missing.TableArn = aws.String(strings.Replace(aws.ToString(table), ":table/app", ":table/nope", 1))
 	_, err = c.ExportTableToPointInTime(ctx, missing)

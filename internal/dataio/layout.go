@@ -32,6 +32,9 @@ type Layout struct {
 	End func() time.Time
 	// The S3 members are recorded in the summary; "" is written as null.
 	S3Bucket, S3Prefix, S3SseAlgorithm, S3SseKmsKeyID string
+	// Incremental, for an incremental export, is its window and view
+	// (ExportTime is then not written); its fills write with AddChange.
+	Incremental *Incremental
 }
 
 // Fill writes one data file's items.
@@ -109,6 +112,10 @@ func (r *ExportResult) summary(l Layout) Summary {
 	}
 	if l.Format == FormatION {
 		s.OutputFormat = FormatION
+	}
+	if inc := l.Incremental; inc != nil {
+		s.Version, s.ExportTime, s.ExportType, s.OutputView = incrementalVersion, "", incrementalType, inc.View
+		s.ExportFromTime, s.ExportToTime = formatTime(inc.From), formatTime(inc.To)
 	}
 	for _, f := range r.Files {
 		s.ItemCount += f.ItemCount

@@ -14,30 +14,36 @@ import (
 // The export layout's fixed names, from DynamoDB's "table export output
 // format" page.
 const (
-	exportRoot       = "AWSDynamoDB"
-	startedFile      = "_started"
-	summaryFile      = "manifest-summary.json"
-	summaryChecksum  = "manifest-summary.checksum"
-	filesFile        = "manifest-files.json"
-	filesChecksum    = "manifest-files.checksum"
-	dataDir          = "data"
-	manifestVersion  = "2020-06-30"
-	FormatJSON       = "DYNAMODB_JSON"
-	FormatION        = "ION"
-	FormatCSV        = "CSV"
-	timeLayout       = "2006-01-02T15:04:05.000Z"
-	dataFileSuffix   = ".json.gz"
-	exportIDRandLen  = 4 // bytes, written as 8 hex digits
-	dataNameRandLen  = 16
-	maxLineBytes     = 4 << 20
-	batchSize        = 25 // BatchWriteItem's limit
-	defaultWriters   = 4
-	defaultSegments  = 4
-	defaultBatchSlop = 2 // batches queued per writer
+	exportRoot      = "AWSDynamoDB"
+	startedFile     = "_started"
+	summaryFile     = "manifest-summary.json"
+	summaryChecksum = "manifest-summary.checksum"
+	filesFile       = "manifest-files.json"
+	filesChecksum   = "manifest-files.checksum"
+	dataDir         = "data"
+	manifestVersion = "2020-06-30"
+	// incrementalVersion is the version an incremental export's summary
+	// carries (from the documentation's example).
+	incrementalVersion = "2023-08-01"
+	incrementalType    = "INCREMENTAL_EXPORT"
+	FormatJSON         = "DYNAMODB_JSON"
+	FormatION          = "ION"
+	FormatCSV          = "CSV"
+	timeLayout         = "2006-01-02T15:04:05.000Z"
+	dataFileSuffix     = ".json.gz"
+	exportIDRandLen    = 4 // bytes, written as 8 hex digits
+	dataNameRandLen    = 16
+	maxLineBytes       = 4 << 20
+	batchSize          = 25 // BatchWriteItem's limit
+	defaultWriters     = 4
+	defaultSegments    = 4
+	defaultBatchSlop   = 2 // batches queued per writer
 )
 
 // Summary is manifest-summary.json. Pointer fields are written as null
-// when a local export has nothing to put there (no bucket, no SSE).
+// when a local export has nothing to put there (no bucket, no SSE). A
+// full export has exportTime; an incremental one has its window instead,
+// and outputView and exportType.
 type Summary struct {
 	Version            string  `json:"version"`
 	ExportArn          string  `json:"exportArn"`
@@ -45,7 +51,9 @@ type Summary struct {
 	EndTime            string  `json:"endTime"`
 	TableArn           string  `json:"tableArn"`
 	TableID            string  `json:"tableId"`
-	ExportTime         string  `json:"exportTime"`
+	ExportTime         string  `json:"exportTime,omitempty"`
+	ExportFromTime     string  `json:"exportFromTime,omitempty"`
+	ExportToTime       string  `json:"exportToTime,omitempty"`
 	S3Bucket           *string `json:"s3Bucket"`
 	S3Prefix           *string `json:"s3Prefix"`
 	S3SseAlgorithm     *string `json:"s3SseAlgorithm"`
@@ -54,6 +62,8 @@ type Summary struct {
 	BilledSizeBytes    int64   `json:"billedSizeBytes"`
 	ItemCount          int64   `json:"itemCount"`
 	OutputFormat       string  `json:"outputFormat"`
+	OutputView         string  `json:"outputView,omitempty"`
+	ExportType         string  `json:"exportType,omitempty"`
 }
 
 // FileEntry is one line of manifest-files.json.

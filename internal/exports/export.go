@@ -15,7 +15,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
-// Export statuses and the one export type sortkey writes.
+// Export statuses and the full export's type.
 const (
 	statusInProgress = "IN_PROGRESS"
 	statusCompleted  = "COMPLETED"
@@ -24,11 +24,16 @@ const (
 )
 
 // ExportTableToPointInTime checks the request, fixes the table as it was
-// at ExportTime and starts writing it in the background; the answer says
+// at ExportTime (or, for an incremental export, its changes in the
+// window) and starts writing it in the background; the answer says
 // IN_PROGRESS. A table without point-in-time recovery, a moment outside
 // its window or an unmapped bucket are refused before anything is written.
 func (m *Manager) ExportTableToPointInTime(_ context.Context, in *protocol.ExportTableToPointInTimeInput) (*protocol.ExportTableToPointInTimeOutput, error) {
-	if err := checkExport(in); err != nil {
+	if err := validate.ExportTableToPointInTime(in); err != nil {
+		return nil, err
+	}
+	w, err := incrementalWindow(in, m.e.Now())
+	if err != nil {
 		return nil, err
 	}
 	if j, err := m.reused(in); j != nil || err != nil {
@@ -38,11 +43,21 @@ func (m *Manager) ExportTableToPointInTime(_ context.Context, in *protocol.Expor
 	if err != nil {
 		return nil, err
 	}
+	if w != nil {
+		return m.startIncremental(in, w, dir)
+	}
+	return m.startFull(in, dir)
+}
+
+// startFull fixes the table as it was at ExportTime and starts writing it
+// in the background.
+func (m *Manager) startFull(in *protocol.ExportTableToPointInTimeInput, dir string) (*protocol.ExportTableToPointInTimeOutput, error) {
 	pit, err := m.e.OpenPointInTime(*in.TableArn, engine.WireTime(in.ExportTime))
 	if err != nil {
 		return nil, err
 	}
-	j := m.register(in, pit)
+	j := m.register(in, protocol.ExportDescription{TableArn: pit.TableArn, TableId: pit.TableID,
+		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport})
 	m.wg.Go(func() { m.run(j, pit, dir) })
 	return output(j), nil
 }
@@ -52,16 +67,6 @@ func output(j *job) *protocol.ExportTableToPointInTimeOutput {
 		return nil
 	}
 	return &protocol.ExportTableToPointInTimeOutput{ExportDescription: j.Describe()}
-}
-
-func checkExport(in *protocol.ExportTableToPointInTimeInput) error {
-	if err := validate.ExportTableToPointInTime(in); err != nil {
-		return err
-	}
-	if deref(in.ExportType) == "INCREMENTAL_EXPORT" || in.IncrementalExportSpecification != nil {
-		return apierr.Validationf(msgIncremental)
-	}
-	return nil
 }
 
 // prefixDir is the folder of the request's bucket and prefix: the export
@@ -91,19 +96,18 @@ func (m *Manager) reused(in *protocol.ExportTableToPointInTimeInput) (*job, erro
 	return j, nil
 }
 
-// register records a new export, IN_PROGRESS, of the table pit holds.
-func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, pit *engine.PointInTime) *job {
+// register records a new export, IN_PROGRESS, of the table d names (d
+// also says the export's type and moment or window).
+func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, d protocol.ExportDescription) *job {
 	now := m.e.Now()
-	format := deref(in.ExportFormat)
-	if format == "" {
-		format = dataio.FormatJSON
+	d.ExportArn, d.ClientToken, d.ExportStatus = d.TableArn+"/export/"+dataio.NewJobID(now), in.ClientToken, statusInProgress
+	d.ExportFormat = deref(in.ExportFormat)
+	if d.ExportFormat == "" {
+		d.ExportFormat = dataio.FormatJSON
 	}
-	j := jobs.New(protocol.ExportDescription{
-		ExportArn: pit.TableArn + "/export/" + dataio.NewJobID(now), ClientToken: in.ClientToken, ExportFormat: format, ExportStatus: statusInProgress,
-		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport, S3Bucket: *in.S3Bucket, S3BucketOwner: in.S3BucketOwner,
-		S3Prefix: in.S3Prefix, S3SseAlgorithm: in.S3SseAlgorithm, S3SseKmsKeyId: in.S3SseKmsKeyId,
-		StartTime: jobs.Epoch(now), TableArn: pit.TableArn, TableId: pit.TableID,
-	}, in.ClientToken, in, now)
+	d.S3Bucket, d.S3BucketOwner, d.S3Prefix = *in.S3Bucket, in.S3BucketOwner, in.S3Prefix
+	d.S3SseAlgorithm, d.S3SseKmsKeyId, d.StartTime = in.S3SseAlgorithm, in.S3SseKmsKeyId, jobs.Epoch(now)
+	j := jobs.New(d, in.ClientToken, in, now)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.jobs = append(m.jobs, j)
@@ -111,13 +115,11 @@ func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, pit *engi
 	return j
 }
 
-// run writes the export and ends it.
+// run writes a full export and ends it.
 func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
 	defer pit.Close()
-	d := j.Describe()
-	l := dataio.Layout{Dir: dir, ExportID: exportID(d), Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
-		Start: j.Start, ExportTime: pit.At, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
-		S3SseAlgorithm: deref(d.S3SseAlgorithm), S3SseKmsKeyID: deref(d.S3SseKmsKeyId)}
+	l := m.layout(j, dir)
+	l.ExportTime = pit.At
 	fill := func(ctx context.Context, f *dataio.DataFile) error {
 		return pit.Items(func(item []byte, size int) error {
 			if err := ctx.Err(); err != nil {
@@ -128,6 +130,14 @@ func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
 	}
 	r, err := dataio.WriteExport(m.ctx, l, []dataio.Fill{fill})
 	m.finish(j, r, err)
+}
+
+// layout is where and how the export j writes, as its description says.
+func (m *Manager) layout(j *job, dir string) dataio.Layout {
+	d := j.Describe()
+	return dataio.Layout{Dir: dir, ExportID: exportID(d), Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
+		Start: j.Start, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
+		S3SseAlgorithm: deref(d.S3SseAlgorithm), S3SseKmsKeyID: deref(d.S3SseKmsKeyId)}
 }
 
 // finish records the export's end: COMPLETED with its counts and

@@ -16,8 +16,8 @@ type ExportTableToPointInTimeInput struct {
 	TableArn                       *string                         `json:"TableArn,omitempty"`
 }
 
-// IncrementalExportSpecification is decoded so that an incremental export
-// is refused by name (sortkey exports FULL_EXPORT only).
+// IncrementalExportSpecification is an incremental export's window and
+// view, asked for and described.
 type IncrementalExportSpecification struct {
 	ExportFromTime *float64 `json:"ExportFromTime,omitempty"`
 	ExportToTime   *float64 `json:"ExportToTime,omitempty"`
@@ -30,26 +30,27 @@ type ExportTableToPointInTimeOutput struct {
 
 // ExportDescription describes an export; times are epoch seconds.
 type ExportDescription struct {
-	BilledSizeBytes *int64   `json:"BilledSizeBytes,omitempty"`
-	ClientToken     *string  `json:"ClientToken,omitempty"`
-	EndTime         *float64 `json:"EndTime,omitempty"`
-	ExportArn       string   `json:"ExportArn"`
-	ExportFormat    string   `json:"ExportFormat"`
-	ExportManifest  *string  `json:"ExportManifest,omitempty"`
-	ExportStatus    string   `json:"ExportStatus"`
-	ExportTime      *float64 `json:"ExportTime,omitempty"`
-	ExportType      string   `json:"ExportType"`
-	FailureCode     *string  `json:"FailureCode,omitempty"`
-	FailureMessage  *string  `json:"FailureMessage,omitempty"`
-	ItemCount       *int64   `json:"ItemCount,omitempty"`
-	S3Bucket        string   `json:"S3Bucket"`
-	S3BucketOwner   *string  `json:"S3BucketOwner,omitempty"`
-	S3Prefix        *string  `json:"S3Prefix,omitempty"`
-	S3SseAlgorithm  *string  `json:"S3SseAlgorithm,omitempty"`
-	S3SseKmsKeyId   *string  `json:"S3SseKmsKeyId,omitempty"`
-	StartTime       *float64 `json:"StartTime,omitempty"`
-	TableArn        string   `json:"TableArn"`
-	TableId         string   `json:"TableId"`
+	BilledSizeBytes                *int64                          `json:"BilledSizeBytes,omitempty"`
+	ClientToken                    *string                         `json:"ClientToken,omitempty"`
+	EndTime                        *float64                        `json:"EndTime,omitempty"`
+	ExportArn                      string                          `json:"ExportArn"`
+	ExportFormat                   string                          `json:"ExportFormat"`
+	ExportManifest                 *string                         `json:"ExportManifest,omitempty"`
+	ExportStatus                   string                          `json:"ExportStatus"`
+	ExportTime                     *float64                        `json:"ExportTime,omitempty"`
+	ExportType                     string                          `json:"ExportType"`
+	FailureCode                    *string                         `json:"FailureCode,omitempty"`
+	FailureMessage                 *string                         `json:"FailureMessage,omitempty"`
+	IncrementalExportSpecification *IncrementalExportSpecification `json:"IncrementalExportSpecification,omitempty"`
+	ItemCount                      *int64                          `json:"ItemCount,omitempty"`
+	S3Bucket                       string                          `json:"S3Bucket"`
+	S3BucketOwner                  *string                         `json:"S3BucketOwner,omitempty"`
+	S3Prefix                       *string                         `json:"S3Prefix,omitempty"`
+	S3SseAlgorithm                 *string                         `json:"S3SseAlgorithm,omitempty"`
+	S3SseKmsKeyId                  *string                         `json:"S3SseKmsKeyId,omitempty"`
+	StartTime                      *float64                        `json:"StartTime,omitempty"`
+	TableArn                       string                          `json:"TableArn"`
+	TableId                        string                          `json:"TableId"`
 }
 
 type DescribeExportInput struct {
