@@ -185,7 +185,7 @@ func TestBackupsSurviveRestart(t *testing.T) {
 	wantSameTable(t, c, "again", "a#1")
 }
 
-func enablePITR(t *testing.T, c *dynamodb.Client, table string) {
+func enablePITR(t testing.TB, c *dynamodb.Client, table string) {
 	t.Helper()
 	_, err := c.UpdateContinuousBackups(ctx, &dynamodb.UpdateContinuousBackupsInput{TableName: aws.String(table),
 		PointInTimeRecoverySpecification: &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}})

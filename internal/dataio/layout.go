@@ -113,15 +113,21 @@ func (r *ExportResult) summary(l Layout) Summary {
 	if l.Format == FormatION {
 		s.OutputFormat = FormatION
 	}
-	if inc := l.Incremental; inc != nil {
-		s.Version, s.ExportTime, s.ExportType, s.OutputView = incrementalVersion, "", incrementalType, inc.View
-		s.ExportFromTime, s.ExportToTime = formatTime(inc.From), formatTime(inc.To)
+	if l.Incremental != nil {
+		s.setIncremental(l.Incremental)
 	}
 	for _, f := range r.Files {
 		s.ItemCount += f.ItemCount
 		s.BilledSizeBytes += f.billed
 	}
 	return s
+}
+
+// setIncremental makes s an incremental export's summary: its window in
+// place of exportTime, its view and type.
+func (s *Summary) setIncremental(inc *Incremental) {
+	s.Version, s.ExportTime, s.ExportType, s.OutputView = incrementalVersion, "", incrementalType, inc.View
+	s.ExportFromTime, s.ExportToTime = formatTime(inc.From), formatTime(inc.To)
 }
 
 func orNull(s string) *string {

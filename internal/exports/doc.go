@@ -10,6 +10,10 @@
 // half-written export is left as if it were done. The items are read from
 // a storage snapshot taken when the request is accepted, so the export
 // holds exactly the table at ExportTime whatever is written meanwhile.
+// An incremental export (ExportType INCREMENTAL_EXPORT) writes instead,
+// from the point-in-time history, one line per item changed in
+// [ExportFromTime, ExportToTime): its keys, the time of its last change
+// and its images at the window's ends (engine.Changes).
 // Exports are remembered in memory only; closing the Manager fails the
 // exports still running.
 package exports
