@@ -108,6 +108,8 @@ func (c *Changes) history() (map[string]*windowed, *backup.Undo, error) {
 	return changed, later, firstErr(err, bad)
 }
 
+// note files one record: before the window it says nothing the export
+// needs; in it, it is the item's change; after, it undoes toward To.
 func (c *Changes) note(changed map[string]*windowed, later *backup.Undo, r backup.Record) {
 	switch {
 	case r.At.Before(c.From):
