@@ -55,6 +55,7 @@ type serveFlags struct {
 	pitrWindow      lagDuration
 	configFile      string   // settings.go
 	cacheSize       byteSize // servecache.go
+	heapHeadroom    int      // servememory.go
 }
 
 func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
@@ -64,7 +65,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if err := parseLayered(fs, args); err != nil {
 		return f, err
 	}
-	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize)); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom)); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -100,6 +101,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.configFile, configFlag, "", "read flags from this YAML or JSON file, its keys the flags' names (in-memory: true); the command line and SORTKEY_* variables win over it")
 	f.cacheSize = sortkey.DefaultCacheSize
 	fs.Var(&f.cacheSize, "cache-size", "memory for Pebble's block cache (and memtables), e.g. 256MiB or 1GiB")
+	fs.IntVar(&f.heapHeadroom, "heap-headroom", defaultHeapHeadroom, "with --in-memory, collect garbage before the Go heap grows this many percent above what is live (never below 64 MiB); 0 keeps Go's default pacing (about 100%); GOMEMLIMIT, when set, wins")
 	fs.Var(&f.s3Dirs, "s3-dir", "map S3 buckets to local folders for ImportTable and ExportTableToPointInTime (docs/DATA.md): BUCKET=DIR, repeatable, or one DIR whose subfolders are buckets")
 	fs.StringVar(&f.seed, "seed", "", "load this fixture folder (sortkey dump's tables.json and data files) before serving; tables that already exist are left as they are")
 	connFlags(fs, f)
@@ -160,6 +162,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *slog.Logger) error {
 	start := time.Now()
+	defer followHeap(f)()
 	db, ln, err := openAndListen(f, log)
 	if err != nil {
 		return err

@@ -200,3 +200,7 @@ func appendEscape(dst []byte, r rune) []byte {
 	return append(dst, '\\', 'u', hexDigits[r>>12&0xF], hexDigits[r>>8&0xF],
 		hexDigits[r>>4&0xF], hexDigits[r&0xF])
 }
+
+// AppendJSONString appends s as a JSON string, escaped as AppendItemJSON
+// escapes names and strings.
+func AppendJSONString(dst []byte, s string) []byte { return appendJSONString(dst, s) }

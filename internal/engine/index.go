@@ -25,8 +25,11 @@ func (t *table) entryKey(ix *indexSchema, it attr.Item) []byte {
 	if it == nil || !hasAll(it, ix.key.hashes) || !hasAll(it, ix.key.rngs) {
 		return nil
 	}
-	ik := appendKeyValues(nil, it, ix.key.hashes)
-	k := storage.ItemKey(storage.ItemPrefix(t.meta.ID, ix.id), ik, nil)
+	var scratch [64]byte // the partition key, usually without an allocation
+	ik := appendKeyValues(scratch[:0], it, ix.key.hashes)
+	// One allocation, room for the sort and table keys in most tables.
+	k := make([]byte, 0, storage.PartitionPrefixLen+2*len(ik)+64)
+	k = storage.AppendItemKey(k, t.meta.ID, ix.id, ik)
 	k = appendKeyValues(k, it, ix.key.rngs)
 	return t.appendTableKey(k, it)
 }

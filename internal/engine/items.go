@@ -59,6 +59,9 @@ type write struct {
 	key      itemKey
 	old, new attr.Item
 	byTTL    bool // a deletion by the TTL sweeper, which streams attribute to the service
+	// enc is new's storage encoding once addWrite has made it, which the
+	// stream record transcodes instead of walking new again.
+	enc []byte
 }
 
 // commit writes one change; see commitAll.
@@ -90,28 +93,29 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 	if extra != nil {
 		extra(b)
 	}
-	unlock, err := e.addRecords(b, ws, held)
+	var oneSeq [1]*streamSeq // a single streamed table's lock, without an allocation
+	locked, err := e.addRecords(oneSeq[:0], b, ws, held)
 	if err != nil {
 		b.Discard()
 		return err
 	}
 	if e.lag != nil {
 		if err := e.recordLag(b); err != nil {
-			unlock()
+			unlockSeqs(locked)
 			b.Discard()
 			return err
 		}
 	}
-	return applyThenWait(b, unlock)
+	return applyThenWait(b, locked)
 }
 
-// applyThenWait commits b, holding the stream numbering locks (unlock)
+// applyThenWait commits b, holding the stream numbering locks (locked)
 // only until b is applied in order, not through the sync after: writers
 // of a streamed table then share WAL syncs as other writers do, and are
 // still acknowledged only once synced.
-func applyThenWait(b *storage.Batch, unlock func()) error {
+func applyThenWait(b *storage.Batch, locked []*streamSeq) error {
 	err := b.Apply()
-	unlock()
+	unlockSeqs(locked)
 	if werr := b.Wait(); err == nil {
 		err = werr
 	}
@@ -126,6 +130,7 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	if w.new != nil {
 		enc = attr.AppendItem(nil, w.new)
 		b.Set(w.key.storage, enc)
+		w.enc = enc
 	} else {
 		b.Delete(w.key.storage)
 	}

@@ -13,10 +13,10 @@ import (
 // A table's stream records live in its key range, numbered by a per-table
 // sequence. Every write to a table whose stream is enabled adds a record
 // to its own batch, so a record exists exactly when its change does.
-// Writers of such a table take its stream lock from numbering to commit,
-// so records commit in number order and a reader that has seen record n
-// has seen every record before it. (That serializes writes to tables with
-// a stream, and costs their commits the sharing of syncs.)
+// Writers of such a table take its stream lock from numbering until their
+// batch is applied, so records commit in number order and a reader that
+// has seen record n has seen every record before it; the sync after is
+// shared with other writers (see applyThenWait).
 //
 // Each enabling of the stream starts a new stream (new label, new ARN)
 // that owns the records numbered after Start; disabling closes it at End.
@@ -143,101 +143,56 @@ type record struct {
 	TTL   bool      `json:"x,omitempty"` // deleted by the TTL sweeper
 }
 
-// newRecord describes a write for a stream of the given view type, or
-// returns nil for a write that changed nothing.
-func newRecord(t *table, w *write, view string, now time.Time) *record {
-	if w.old != nil && w.new != nil && sameItem(w.old, w.new) {
-		return nil
-	}
-	r := &record{Event: "MODIFY", Keys: t.keyOf(w.keyItem()), At: now.UnixMilli(), TTL: w.byTTL}
-	switch {
-	case w.old == nil:
-		r.Event = "INSERT"
-	case w.new == nil:
-		r.Event = "REMOVE"
-	}
-	if view == "OLD_IMAGE" || view == "NEW_AND_OLD_IMAGES" {
-		r.Old = w.old
-	}
-	if view == "NEW_IMAGE" || view == "NEW_AND_OLD_IMAGES" {
-		r.New = w.new
-	}
-	r.Size = r.Keys.Size() + r.Old.Size() + r.New.Size()
-	return r
-}
-
-// keyOf is the key attributes of it.
-func (t *table) keyOf(it attr.Item) attr.Item {
-	k := attr.Item{t.key.hash.name: it[t.key.hash.name]}
-	if t.key.rng.name != "" {
-		k[t.key.rng.name] = it[t.key.rng.name]
-	}
-	return k
-}
-
 // addRecords numbers and adds the stream records of ws to b, locking each
-// streamed table's numbering (in table-id order, as holdTables locks) until
-// release, which the caller runs once the batch is applied (applyThenWait).
-// held is the tables of ws, their lifecycle locks held.
-func (e *Engine) addRecords(b *storage.Batch, ws []write, held []*lifecycle) (release func(), err error) {
-	tables := streamedTables(held)
-	if len(tables) == 0 {
-		return noRelease, nil // a table without a stream costs nothing here
-	}
-	var locked []*streamSeq
-	release = func() {
-		for _, s := range locked {
-			s.Unlock()
+// streamed table's numbering (in table-id order, as holdTables locks) and
+// appending it to locked, which the caller unlocks (unlockSeqs) once the
+// batch is applied (applyThenWait). held is the tables of ws, their
+// lifecycle locks held. On error nothing stays locked.
+func (e *Engine) addRecords(locked []*streamSeq, b *storage.Batch, ws []write, held []*lifecycle) ([]*streamSeq, error) {
+	for _, l := range held {
+		t := l.current.Load()
+		if t.meta.openStream() == nil {
+			continue // a table without a stream costs nothing here
 		}
-	}
-	for _, t := range tables {
 		s, err := e.lockSeq(t)
 		if err != nil {
-			release()
+			unlockSeqs(locked)
 			return nil, err
 		}
 		locked = append(locked, s)
-		if err := e.appendRecords(b, t, s, ws); err != nil {
-			release()
-			return nil, err
-		}
+		e.appendRecords(b, t, s, ws)
 	}
-	return release, nil
+	return locked, nil
 }
 
-func noRelease() {}
-
-// streamedTables lists the current versions of the tables of held (in
-// table-id order) whose stream is enabled.
-func streamedTables(held []*lifecycle) []*table {
-	var out []*table
-	for _, l := range held {
-		if t := l.current.Load(); t.meta.openStream() != nil {
-			out = append(out, t)
-		}
+func unlockSeqs(locked []*streamSeq) {
+	for _, s := range locked {
+		s.Unlock()
 	}
-	return out
 }
 
-func (e *Engine) appendRecords(b *storage.Batch, t *table, s *streamSeq, ws []write) error {
+// recordBufs recycles the buffer records are written in: the batch keeps
+// a copy.
+var recordBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func (e *Engine) appendRecords(b *storage.Batch, t *table, s *streamSeq, ws []write) {
 	view := t.meta.openStream().View
 	now := e.now()
+	p := recordBufs.Get().(*[]byte)
+	defer recordBufs.Put(p)
+	buf := *p
+	defer func() { *p = buf[:0] }()
 	for i := range ws {
 		if ws[i].t.meta.ID != t.meta.ID {
 			continue
 		}
-		r := newRecord(t, &ws[i], view, now)
-		if r == nil {
+		var ok bool
+		if buf, ok = appendRecord(buf[:0], t, &ws[i], view, now); !ok {
 			continue
 		}
-		v, err := json.Marshal(r)
-		if err != nil {
-			return err
-		}
 		s.seq++
-		b.Set(storage.RecordKey(t.meta.ID, s.seq), v)
+		b.Set(storage.RecordKey(t.meta.ID, s.seq), buf) // Set copies buf
 	}
-	return nil
 }
 
 // trimStreams deletes, in each table, the stream records older than the

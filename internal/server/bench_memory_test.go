@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/sortkeydb/sortkey/internal/memlimit"
 )
 
 // BenchmarkMemoryMillionItems loads 1,000,000 items of about 200 bytes
@@ -20,9 +22,25 @@ import (
 // memtables, block cache and in-memory files, the Go heap, and the
 // process's resident set, before and after the Go runtime returns what it
 // holds free. Run with -benchtime 1x.
+// It runs twice: with the runtime's default pacing, and with the soft
+// memory limit `sortkey serve --in-memory` keeps (memlimit.Follow with
+// the default --heap-headroom, 25, and with 50). Run each alone
+// (-bench 'MemoryMillionItems/gc-default$'): one process's earlier store
+// would still be in its resident set.
 func BenchmarkMemoryMillionItems(b *testing.B) {
+	b.Run("gc-default", benchMillionItems)
+	for _, headroom := range []int{25, 50} {
+		b.Run(fmt.Sprintf("headroom-%d", headroom), func(b *testing.B) {
+			defer memlimit.Follow(headroom)()
+			benchMillionItems(b)
+		})
+	}
+}
+
+func benchMillionItems(b *testing.B) {
 	h, e := benchEngine(b, false)
 	const items, writers = 1_000_000, 8
+	start := processCPU()
 	var wg sync.WaitGroup
 	for w := range writers {
 		wg.Add(1)
@@ -39,6 +57,7 @@ func BenchmarkMemoryMillionItems(b *testing.B) {
 		}()
 	}
 	wg.Wait()
+	b.ReportMetric(float64((processCPU()-start).Microseconds())/items, "load-cpu-µs/item")
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -53,6 +72,30 @@ func BenchmarkMemoryMillionItems(b *testing.B) {
 	b.ReportMetric(mb(float64(rss())), "rss-MB")
 	debug.FreeOSMemory() // what of the resident set was the collector's headroom
 	b.ReportMetric(mb(float64(rss())), "rss-after-free-MB")
+	b.ReportMetric(putCPU(b, h, items), "put-cpu-µs/op")
+}
+
+// putCPU is the process CPU per PutItem of a new ~200-byte item, from 8
+// writers, into the store the caller filled with items: what the
+// collector's pace costs a write when the heap is that large.
+func putCPU(b *testing.B, h *Handler, items int) float64 {
+	const puts, writers = 40_000, 8
+	start := processCPU()
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < puts; i += writers {
+				if rec := do(h, "PutItem", benchItem(int64(items+i))); rec.Code != 200 {
+					b.Error(rec.Body)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return float64((processCPU() - start).Microseconds()) / puts
 }
 
 // paddedBatch is a BatchWriteItem of 25 items numbered from first, each

@@ -161,6 +161,15 @@ func ItemKey(prefix, pk, sk []byte) []byte {
 	return append(k, sk...)
 }
 
+// AppendItemKey appends to dst what ItemKey(ItemPrefix(table, index), pk,
+// nil) returns, for callers that build a key in one buffer.
+func AppendItemKey(dst []byte, table uint64, index uint16, pk []byte) []byte {
+	dst = binary.BigEndian.AppendUint64(append(dst, prefixItem), table)
+	dst = binary.BigEndian.AppendUint16(dst, index)
+	dst = binary.BigEndian.AppendUint64(dst, PartitionHash(pk))
+	return append(dst, pk...)
+}
+
 // PartitionHash is FNV-1a over the encoded partition key: stable across
 // releases and platforms, which on-disk order requires.
 func PartitionHash(pk []byte) uint64 {
