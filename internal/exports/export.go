@@ -58,8 +58,9 @@ func (m *Manager) startFull(in *protocol.ExportTableToPointInTimeInput, dir stri
 	}
 	j := m.register(in, protocol.ExportDescription{TableArn: pit.TableArn, TableId: pit.TableID,
 		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport})
+	out := output(j) // before the job can move on: the answer says IN_PROGRESS
 	m.wg.Go(func() { m.run(j, pit, dir) })
-	return output(j), nil
+	return out, nil
 }
 
 func output(j *job) *protocol.ExportTableToPointInTimeOutput {

@@ -67,8 +67,9 @@ func (m *Manager) startIncremental(in *protocol.ExportTableToPointInTimeInput, w
 	j := m.register(in, protocol.ExportDescription{TableArn: ch.TableArn, TableId: ch.TableID, ExportType: incrementalExport,
 		IncrementalExportSpecification: &protocol.IncrementalExportSpecification{
 			ExportFromTime: jobs.Epoch(w.from), ExportToTime: jobs.Epoch(w.to), ExportViewType: &w.view}})
+	out := output(j) // before the job can move on: the answer says IN_PROGRESS
 	m.wg.Go(func() { m.runIncremental(j, ch, w, dir) })
-	return output(j), nil
+	return out, nil
 }
 
 // runIncremental writes the changed items, one line each, and ends the

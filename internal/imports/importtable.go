@@ -34,8 +34,9 @@ func (m *Manager) ImportTable(_ context.Context, in *protocol.ImportTableInput) 
 		return nil, err
 	}
 	j := m.register(in, table)
+	out := output(j) // before the job can move on: the answer says IN_PROGRESS
 	m.wg.Go(func() { m.run(j, in, dir) })
-	return output(j), nil
+	return out, nil
 }
 
 func output(j *job) *protocol.ImportTableOutput {
