@@ -5,8 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -217,4 +219,41 @@ func getBody(t *testing.T, url string) (int, string) {
 		t.Fatal(err)
 	}
 	return resp.StatusCode, string(b)
+}
+
+// The stream and TTL backlog: records kept until they are a day old,
+// items the TTL sweeper deleted, and when it last swept, by the
+// database's clock.
+func TestMetricsStreamAndTTLBacklog(t *testing.T) {
+	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Metrics: true, Clock: sortkey.NewVirtualClock(clockStart), TTLInterval: -1})
+	c := dynamodb.NewFromConfig(srv.NetworkAWSConfig())
+	createStreamed(t, c, "events", types.StreamViewTypeKeysOnly)
+	enableTTL(t, c, "events", "ttl")
+	inAnHour := n(strconv.FormatInt(clockStart.Add(time.Hour).Unix(), 10))
+	for _, it := range []map[string]types.AttributeValue{{"pk": s("a")}, {"pk": s("b")}, {"pk": s("c"), "ttl": inAnHour}} {
+		if err := put(c, "events", it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fams := scrape(t, srv.URL+"/metrics")
+	wantValue(t, fams, 3, "sortkey_stream_records", "table", "events")
+	wantValue(t, fams, 0, "sortkey_ttl_deleted_total", "table", "events")
+	if _, ok := value(fams, "sortkey_ttl_last_sweep_timestamp_seconds"); ok {
+		t.Error("a last sweep time before any sweep")
+	}
+
+	swept := srv.Advance(2 * time.Hour) // c expires: deleted, with a REMOVE record
+	fams = scrape(t, srv.URL+"/metrics")
+	wantValue(t, fams, 4, "sortkey_stream_records", "table", "events")
+	wantValue(t, fams, 1, "sortkey_ttl_deleted_total", "table", "events")
+	wantValue(t, fams, float64(swept.Unix()), "sortkey_ttl_last_sweep_timestamp_seconds")
+
+	swept = srv.Advance(25 * time.Hour) // every record is now over a day old
+	if err := put(c, "events", map[string]types.AttributeValue{"pk": s("d")}); err != nil {
+		t.Fatal(err)
+	}
+	fams = scrape(t, srv.URL+"/metrics")
+	wantValue(t, fams, 1, "sortkey_stream_records", "table", "events")
+	wantValue(t, fams, 1, "sortkey_ttl_deleted_total", "table", "events")
+	wantValue(t, fams, float64(swept.Unix()), "sortkey_ttl_last_sweep_timestamp_seconds")
 }

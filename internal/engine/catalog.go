@@ -67,6 +67,8 @@ type lifecycle struct {
 	// shown is the table's transient status, nil when it is ACTIVE (see
 	// transient.go); stored under Engine.mu.
 	shown atomic.Pointer[transient]
+	// ttlDeleted counts the items the TTL sweeper deleted (backlog.go).
+	ttlDeleted atomic.Uint64
 }
 
 type keyAttr struct {

@@ -90,6 +90,9 @@ type Engine struct {
 	bg       sync.WaitGroup // index backfills
 	sweeping sync.WaitGroup // the TTL sweeper
 	closing  chan struct{}  // closed by Close to stop background work
+	// lastSweep is when the TTL sweeper last finished a pass, in Unix ms
+	// by the engine's clock (LastSweep).
+	lastSweep atomic.Int64
 }
 
 // Open opens the store and loads the catalog.

@@ -50,6 +50,7 @@ func (e *Engine) SweepExpired() (int, error) {
 			return total, err
 		}
 	}
+	e.lastSweep.Store(e.now().UnixMilli())
 	return total, nil
 }
 
@@ -131,7 +132,11 @@ func (e *Engine) expire(t *table, k []byte, now time.Time) error {
 	if err != nil || old == nil || cur.meta.TTL == nil || !cur.meta.TTL.Enabled || !ttlExpired(old, cur.meta.TTL.Attr, now) {
 		return err
 	}
-	return e.commit(write{t: t, key: key, old: old, byTTL: true})
+	if err := e.commit(write{t: t, key: key, old: old, byTTL: true}); err != nil {
+		return err
+	}
+	t.alive.ttlDeleted.Add(1)
+	return nil
 }
 
 // sweepLoop runs the background sweeper until Close, resuming each table
@@ -158,12 +163,17 @@ func (e *Engine) sweepStep(cursors map[uint64][]byte) {
 	if err := e.trimHistory(); err != nil {
 		slog.Error("history trim failed; it is retried at the next interval", "err", err)
 	}
+	done := true // every table swept to its end without an error
 	for _, t := range e.ttlTables() {
 		_, next, err := e.sweepTable(t, cursors[t.meta.ID], sweepBudget)
 		if err != nil {
 			slog.Error("TTL sweep failed; it is retried at the next interval", "table", t.meta.Desc.TableName, "err", err)
 		}
 		cursors[t.meta.ID] = next
+		done = done && err == nil && next == nil
+	}
+	if done {
+		e.lastSweep.Store(e.now().UnixMilli())
 	}
 }
 

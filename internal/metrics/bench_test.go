@@ -15,8 +15,10 @@ import (
 // which never reads it.
 type noSource struct{}
 
-func (noSource) Stats() []engine.TableStats { return nil }
-func (noSource) Health() storage.Health     { return storage.Health{} }
+func (noSource) Stats() []engine.TableStats          { return nil }
+func (noSource) Health() storage.Health              { return storage.Health{} }
+func (noSource) Backlogs() ([]engine.Backlog, error) { return nil, nil }
+func (noSource) LastSweep() time.Time                { return time.Time{} }
 
 // BenchmarkAnswered is what the Watcher adds to every call: the request
 // and latency counters and the live window.

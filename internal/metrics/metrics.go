@@ -25,6 +25,8 @@ const unknownOp = "Unknown"
 type Source interface {
 	Stats() []engine.TableStats
 	Health() storage.Health
+	Backlogs() ([]engine.Backlog, error)
+	LastSweep() time.Time
 }
 
 // Metrics is one DB's metrics: a server.Watcher and server.CallObserver

@@ -57,6 +57,10 @@ func (fixedSource) Stats() []engine.TableStats {
 func (fixedSource) Health() storage.Health {
 	return storage.Health{Compactions: 2, WriteStalls: 1, CacheHits: 9}
 }
+func (fixedSource) Backlogs() ([]engine.Backlog, error) {
+	return []engine.Backlog{{Table: "Orders", Streamed: true, StreamRecords: 5, TTLDeleted: 2}, {Table: "Plain"}}, nil
+}
+func (fixedSource) LastSweep() time.Time { return time.UnixMilli(1_700_000_000_500) }
 
 func TestScrapeReadsTablesAndStorage(t *testing.T) {
 	m := New(fixedSource{}, nil)
@@ -81,6 +85,27 @@ sortkey_table_items{index="ByStatus",table="Orders"} 3
 	if len(got) != len(storageStats) || got["sortkey_storage_compactions_total"] != 2 || got["sortkey_storage_write_stalls_total"] != 1 ||
 		got["sortkey_storage_block_cache_hits_total"] != 9 {
 		t.Errorf("storage metrics %v", got)
+	}
+}
+
+// A streamed table reports its records kept, every table its TTL
+// deletions, and the last sweep's time is in seconds.
+func TestScrapeReadsBacklog(t *testing.T) {
+	m := New(fixedSource{}, nil)
+	want := `# HELP sortkey_stream_records Stream records kept for a table: what a reader from TRIM_HORIZON would still read.
+# TYPE sortkey_stream_records gauge
+sortkey_stream_records{table="Orders"} 5
+# HELP sortkey_ttl_deleted_total Items the TTL sweeper deleted from a table.
+# TYPE sortkey_ttl_deleted_total counter
+sortkey_ttl_deleted_total{table="Orders"} 2
+sortkey_ttl_deleted_total{table="Plain"} 0
+# HELP sortkey_ttl_last_sweep_timestamp_seconds When the TTL sweeper last finished a pass over every TTL table, by the database clock.
+# TYPE sortkey_ttl_last_sweep_timestamp_seconds gauge
+sortkey_ttl_last_sweep_timestamp_seconds 1.7000000005e+09
+`
+	if err := testutil.GatherAndCompare(m.reg, strings.NewReader(want), "sortkey_stream_records", "sortkey_ttl_deleted_total",
+		"sortkey_ttl_last_sweep_timestamp_seconds"); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -19,6 +19,10 @@ func desc(name, help string, labels ...string) *prometheus.Desc {
 var (
 	itemsDesc = desc("table_items", "Items in a table or index (\"\" for the table itself), as DescribeTable's ItemCount.", "table", "index")
 	bytesDesc = desc("table_size_bytes", "Bytes of a table's or index's items, as DescribeTable's TableSizeBytes and IndexSizeBytes.", "table", "index")
+
+	streamRecordsDesc = desc("stream_records", "Stream records kept for a table: what a reader from TRIM_HORIZON would still read.", "table")
+	ttlDeletedDesc    = desc("ttl_deleted_total", "Items the TTL sweeper deleted from a table.", "table")
+	lastSweepDesc     = desc("ttl_last_sweep_timestamp_seconds", "When the TTL sweeper last finished a pass over every TTL table, by the database clock.")
 )
 
 // storageStat is one of Pebble's numbers as a metric.
@@ -53,6 +57,9 @@ var storageStats = []storageStat{
 func (s *scrape) Describe(ch chan<- *prometheus.Desc) {
 	ch <- itemsDesc
 	ch <- bytesDesc
+	ch <- streamRecordsDesc
+	ch <- ttlDeletedDesc
+	ch <- lastSweepDesc
 	for _, st := range storageStats {
 		ch <- st.desc
 	}
@@ -67,5 +74,25 @@ func (s *scrape) Collect(ch chan<- prometheus.Metric) {
 	h := s.src.Health()
 	for _, st := range storageStats {
 		ch <- prometheus.MustNewConstMetric(st.desc, st.kind, st.value(&h))
+	}
+	s.collectBacklog(ch)
+}
+
+// collectBacklog reports the tables' stream and TTL backlog; a table the
+// store failed to read is reported as an invalid metric, so the scrape
+// shows the error instead of a wrong number.
+func (s *scrape) collectBacklog(ch chan<- prometheus.Metric) {
+	bs, err := s.src.Backlogs()
+	for _, b := range bs {
+		if b.Streamed {
+			ch <- prometheus.MustNewConstMetric(streamRecordsDesc, prometheus.GaugeValue, float64(b.StreamRecords), b.Table)
+		}
+		ch <- prometheus.MustNewConstMetric(ttlDeletedDesc, prometheus.CounterValue, float64(b.TTLDeleted), b.Table)
+	}
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(streamRecordsDesc, err)
+	}
+	if at := s.src.LastSweep(); !at.IsZero() {
+		ch <- prometheus.MustNewConstMetric(lastSweepDesc, prometheus.GaugeValue, float64(at.UnixMilli())/1000)
 	}
 }
