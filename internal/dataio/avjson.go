@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -61,7 +62,7 @@ func appendValue(dst []byte, v types.AttributeValue) []byte {
 	case *types.AttributeValueMemberB:
 		return append(appendBinary(append(dst, `{"B":`...), v.Value), '}')
 	case *types.AttributeValueMemberBOOL:
-		return append(dst, fmt.Sprintf(`{"BOOL":%t}`, v.Value)...)
+		return append(strconv.AppendBool(append(dst, `{"BOOL":`...), v.Value), '}')
 	case *types.AttributeValueMemberNULL:
 		return append(dst, `{"NULL":true}`...)
 	case *types.AttributeValueMemberSS:

@@ -36,8 +36,9 @@ type TableCreationParameters struct {
 	GlobalSecondaryIndexes []GlobalSecondaryIndex `json:"GlobalSecondaryIndexes,omitempty"`
 	SSESpecification       *SSESpecification      `json:"SSESpecification,omitempty"`
 
-	// VectorIndexes are not implemented: ImportTable refuses a request
-	// that has any (validate.Refused checks top-level members only).
+	// VectorIndexes is decoded so that ImportTable can refuse a request
+	// that has any by name, as sortkey refuses every member it does not
+	// serve (validate.Refused checks top-level members only).
 	VectorIndexes []VectorIndex `json:"VectorIndexes,omitempty"`
 }
 
