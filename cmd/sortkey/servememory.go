@@ -21,12 +21,19 @@ func checkHeapHeadroom(n int) error {
 	return nil
 }
 
-// followHeap keeps the in-memory server's heap near what is live until
-// the returned function is called; on disk the heap is not the data, and
-// it changes nothing.
+// diskHeapHeadroom paces collection on disk, where the heap is not the
+// data, as Go's default does (a goal of twice the live heap), only never
+// below memlimit.Floor: a server's small heap would otherwise be collected
+// every few MB of requests.
+const diskHeapHeadroom = 100
+
+// followHeap paces the server's garbage collection by a soft limit that
+// follows the live heap until the returned function is called: in memory
+// the --heap-headroom above it, on disk diskHeapHeadroom. --heap-headroom 0
+// keeps Go's default pacing in both.
 func followHeap(f serveFlags) (stop func()) {
-	if !f.inMemory {
-		return func() {}
+	if !f.inMemory && f.heapHeadroom > 0 {
+		return memlimit.Follow(diskHeapHeadroom)
 	}
 	return memlimit.Follow(f.heapHeadroom)
 }

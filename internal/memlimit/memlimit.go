@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// Floor is the lowest limit Follow sets: below it the default pacing
-// already keeps the heap small, and collecting more often costs CPU.
+// Floor is the lowest limit Follow sets. Below it the heap is not
+// collected at all: a small store's live heap is a few MB, and pacing by
+// GOGC would collect every few MB allocated, a cost of every request.
 const Floor = 64 << 20
 
 // interval is how often the limit follows the live heap; a store grows by
@@ -20,13 +21,17 @@ const liveMetric = "/gc/heap/live:bytes"
 
 // Follow keeps the soft memory limit at the live heap plus headroom
 // percent (at least Floor) until stop is called, which restores the limit
-// there was. It does nothing when headroom is not positive or GOMEMLIMIT
-// is set: the operator's own limit wins.
+// there was. The limit alone then paces collection: GOGC is off unless
+// the GOGC variable sets it, since a heap goal of twice the live heap
+// would only collect small heaps more often than the limit does and large
+// ones less often than the headroom asks. It does nothing when headroom
+// is not positive or GOMEMLIMIT is set: the operator's own limit wins.
 func Follow(headroom int) (stop func()) {
 	if headroom <= 0 || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
 	before := debug.SetMemoryLimit(-1)
+	restoreGC := pacedByLimit()
 	sample := []metrics.Sample{{Name: liveMetric}}
 	set := func() {
 		metrics.Read(sample)
@@ -51,7 +56,18 @@ func Follow(headroom int) (stop func()) {
 		close(done)
 		<-exited // no update after the restore
 		debug.SetMemoryLimit(before)
+		restoreGC()
 	}
+}
+
+// pacedByLimit turns GOGC off, unless the operator set it, and returns
+// what restores it.
+func pacedByLimit() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	percent := debug.SetGCPercent(-1)
+	return func() { debug.SetGCPercent(percent) }
 }
 
 // Limit is the soft limit for a live heap of live bytes.

@@ -53,3 +53,25 @@ func TestFollowLeavesOperatorLimit(t *testing.T) {
 		t.Setenv("GOMEMLIMIT", "")
 	}
 }
+
+// TestFollowPacesByLimit: while following, GOGC is off (the limit paces
+// collection) unless the GOGC variable sets it; stop puts it back.
+func TestFollowPacesByLimit(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	for _, env := range []string{"", "150"} {
+		t.Setenv("GOGC", env)
+		before := debug.SetGCPercent(100)
+		stop := Follow(25)
+		during := debug.SetGCPercent(-1)
+		debug.SetGCPercent(during)
+		stop()
+		after := debug.SetGCPercent(before)
+		want := -1
+		if env != "" {
+			want = 100
+		}
+		if during != want || after != 100 {
+			t.Errorf("GOGC=%q: percent while following %d, want %d; after stop %d, want 100", env, during, want, after)
+		}
+	}
+}
