@@ -106,7 +106,7 @@ func DecodeItem(b []byte) (Item, error) {
 	if len(b) == 0 || b[0] != codecVersion {
 		return nil, fmt.Errorf("attr: unknown item encoding version")
 	}
-	d := decoder{b: b[1:]}
+	d := decoder{b: b[1:], whole: string(b[1:])}
 	m := d.mapBody(0)
 	if d.err == nil && len(d.b) != 0 {
 		d.err = errCorrupt

@@ -8,6 +8,11 @@ import "encoding/binary"
 type decoder struct {
 	b   []byte
 	err error
+	// whole, when set, is the input b started as, copied into one string:
+	// str then slices it instead of allocating a string per name and value
+	// (a 200-byte item has ~16), at the cost of every string keeping the
+	// whole encoding alive, which is no larger than its item.
+	whole string
 }
 
 func (d *decoder) fail() {
@@ -60,7 +65,14 @@ func (d *decoder) bytes() []byte {
 	return s
 }
 
-func (d *decoder) str() string { return string(d.bytes()) }
+func (d *decoder) str() string {
+	b := d.bytes()
+	if d.whole == "" {
+		return string(b)
+	}
+	end := len(d.whole) - len(d.b)
+	return d.whole[end-len(b) : end]
+}
 
 // mapBody reads count { name value }, insisting on ascending names so
 // that a decoded item re-encodes to the same bytes.

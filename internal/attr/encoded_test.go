@@ -14,8 +14,15 @@ func sameAsDecoded(t *testing.T, enc []byte) {
 	if (err == nil) != (derr == nil) {
 		t.Fatalf("%x: transcoder error %v, decoder error %v", enc, err, derr)
 	}
+	sized, serr := EncodedSize(enc)
+	if (serr == nil) != (derr == nil) {
+		t.Fatalf("%x: EncodedSize error %v, decoder error %v", enc, serr, derr)
+	}
 	if err != nil {
 		return
+	}
+	if sized != it.Size() {
+		t.Fatalf("%x: EncodedSize %d, want %d", enc, sized, it.Size())
 	}
 	if want := AppendItemJSON([]byte("prefix"), it); !bytes.Equal(got, want) {
 		t.Fatalf("%x:\n got %s\nwant %s", enc, got, want)
@@ -54,6 +61,14 @@ func FuzzAppendEncodedJSON(f *testing.F) {
 	f.Add([]byte{1, 1, 1, 'a', byte(L), 1, byte(NULL)})
 	f.Add([]byte{1, 2, 1, 'b', byte(BOOL), 1, 1, 'a', byte(S), 0})
 	f.Fuzz(func(t *testing.T, data []byte) { sameAsDecoded(t, data) })
+}
+
+func BenchmarkEncodedSize(b *testing.B) {
+	enc := AppendItem(nil, sampleItem())
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = EncodedSize(enc)
+	}
 }
 
 func BenchmarkAppendEncodedJSON(b *testing.B) {

@@ -59,6 +59,10 @@ type write struct {
 	key      itemKey
 	old, new attr.Item
 	byTTL    bool // a deletion by the TTL sweeper, which streams attribute to the service
+	// sizedOld says an old item exists that was not decoded (old is nil):
+	// oldSize is its size. See replace.
+	sizedOld bool
+	oldSize  int
 	// enc is new's storage encoding once addWrite has made it, which the
 	// stream record transcodes instead of walking new again.
 	enc []byte
@@ -126,6 +130,9 @@ func applyThenWait(b *storage.Batch, locked []*streamSeq) error {
 // entries and, with local secondary indexes, the item collection's size.
 func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	t := w.t.alive.current.Load()
+	if err := e.decodeOld(t, w); err != nil {
+		return err
+	}
 	var enc []byte // encoded once, for the item and its ALL index entries
 	if w.new != nil {
 		enc = attr.AppendItem(nil, w.new)
@@ -137,7 +144,7 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	if t.pitrOn() {
 		e.addHistory(b, t, w)
 	}
-	d := statsDelta(w.old, w.new)
+	d := w.statsDelta()
 	b.AddStats(storage.StatsKey(t.meta.ID, 0), d)
 	local := e.writeIndexes(b, t, w.old, w.new, enc)
 	if !t.hasLSI() {
@@ -186,6 +193,18 @@ func lifecycles(dst []*lifecycle, ws []write) []*lifecycle {
 		dst = append(dst, byID[id])
 	}
 	return dst
+}
+
+// statsDelta is statsDelta of the write, with the size of an old item
+// replace did not decode.
+func (w *write) statsDelta() storage.Stats {
+	if !w.sizedOld {
+		return statsDelta(w.old, w.new)
+	}
+	d := statsDelta(nil, w.new)
+	d.Items--
+	d.Bytes -= int64(w.oldSize)
+	return d
 }
 
 func statsDelta(old, new attr.Item) storage.Stats {

@@ -32,6 +32,14 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 	if err != nil {
 		return nil, err
 	}
+	if plainPut(t, w, in, d != nil) {
+		if err := e.replace(t, k, in.Item); err != nil {
+			return nil, err
+		}
+		return &protocol.PutItemOutput{
+			ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Item),
+		}, nil
+	}
 	old, _, err := e.apply(t, k, func(old attr.Item) (attr.Item, error) {
 		return in.Item, w.check(old, &in.WriteOptions)
 	})
