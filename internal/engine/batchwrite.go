@@ -8,6 +8,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
@@ -140,7 +141,15 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 		hashes[i] = p.key.hash
 	}
 	unlock := e.locks.lockAll(hashes)
-	defer unlock()
+	units, b, err := e.applyAllLocked(plan, unprocessed)
+	unlock() // once applied, before the sync (see applyBatch)
+	if err = durable(b, err); err != nil {
+		return nil, err
+	}
+	return units, nil
+}
+
+func (e *Engine) applyAllLocked(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest) (*usages, *storage.Batch, error) {
 	units := batchUsages()
 	ws := make([]write, 0, len(plan))
 	var refused error
@@ -157,7 +166,7 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 		}
 		old, err := e.readItem(p.key)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		e.spendWrite(d, p.t, old, p.item, nil)
 		p.t.chargeWrite(units.of(p.table, false), old, p.item, 1)
@@ -166,15 +175,13 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 		}
 	}
 	if refused != nil && len(units.by) == 0 {
-		return nil, refused
+		return nil, nil, refused
 	}
 	if len(ws) == 0 {
-		return units, nil
+		return units, nil, nil
 	}
-	if err := e.commitAll(ws); err != nil {
-		return nil, err
-	}
-	return units, nil
+	b, err := e.applyBatch(ws, nil)
+	return units, b, err
 }
 
 // leave returns p unprocessed, unwritten.

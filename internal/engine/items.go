@@ -26,23 +26,31 @@ type mutation func(old attr.Item) (attr.Item, error)
 // apply runs one read-modify-write of the item at k and returns the item
 // before and after. Nothing is written when there was nothing and there is
 // to be nothing. An item a transaction holds is refused before its lock
-// is taken: waiting for the transaction is what DynamoDB does not do.
+// is taken: waiting for the transaction is what DynamoDB does not do. The
+// item's lock is released once the change is applied, before its sync:
+// the next writer of the item reads it and shares the sync (see applyBatch).
 func (e *Engine) apply(t *table, k itemKey, m mutation) (old, next attr.Item, err error) {
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return nil, nil, err
 	}
 	unlock := e.locks.lock(k.hash)
-	defer unlock()
+	old, next, b, err := e.applyLocked(t, k, m)
+	unlock()
+	return old, next, durable(b, err)
+}
+
+func (e *Engine) applyLocked(t *table, k itemKey, m mutation) (old, next attr.Item, b *storage.Batch, err error) {
 	if old, err = e.readItem(k); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if next, err = m(old); err != nil {
-		return old, nil, err
+		return old, nil, nil, err
 	}
 	if old == nil && next == nil {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
-	return old, next, e.commit(write{t: t, key: k, old: old, new: next})
+	b, err = e.applyBatch([]write{{t: t, key: k, old: old, new: next}}, nil)
+	return old, next, b, err
 }
 
 // returnOld is the Attributes of a PutItem or DeleteItem response.
@@ -81,17 +89,29 @@ func (e *Engine) commitAll(ws []write) error { return e.commitBatch(ws, nil) }
 // commitBatch is commitAll with extra writes of the caller's in the same
 // batch (a transaction's client token); extra may be nil.
 func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
+	return durable(e.applyBatch(ws, extra))
+}
+
+// applyBatch is the first half of commitBatch: it returns once the batch
+// is applied, visible to readers in commit order, and the caller then
+// waits for its sync with durable. A caller may release its item locks in
+// between: a later writer of the same item reads the applied version, and
+// its own sync, which follows in the log, covers both. So writers of one
+// hot item share syncs instead of queueing one sync each, and every write
+// is still acknowledged only once on disk. b is nil when nothing was
+// applied.
+func (e *Engine) applyBatch(ws []write, extra func(*storage.Batch)) (b *storage.Batch, err error) {
 	var one [1]*lifecycle // a single write's table, without an allocation
 	held, err := holdTables(lifecycles(one[:0], ws))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer releaseTables(held)
-	b := e.db.NewBatch()
+	b = e.db.NewBatch()
 	for i := range ws {
 		if err := e.addWrite(b, &ws[i]); err != nil {
 			b.Discard()
-			return err
+			return nil, err
 		}
 	}
 	if extra != nil {
@@ -101,25 +121,26 @@ func (e *Engine) commitBatch(ws []write, extra func(*storage.Batch)) error {
 	locked, err := e.addRecords(oneSeq[:0], b, ws, held)
 	if err != nil {
 		b.Discard()
-		return err
+		return nil, err
 	}
 	if e.lag != nil {
 		if err := e.recordLag(b); err != nil {
 			unlockSeqs(locked)
 			b.Discard()
-			return err
+			return nil, err
 		}
 	}
-	return applyThenWait(b, locked)
+	err = b.Apply()
+	unlockSeqs(locked)
+	return b, err
 }
 
-// applyThenWait commits b, holding the stream numbering locks (locked)
-// only until b is applied in order, not through the sync after: writers
-// of a streamed table then share WAL syncs as other writers do, and are
-// still acknowledged only once synced.
-func applyThenWait(b *storage.Batch, locked []*streamSeq) error {
-	err := b.Apply()
-	unlockSeqs(locked)
+// durable is the second half of a commit: it waits for the sync of b,
+// which applyBatch applied (or failed to, with err).
+func durable(b *storage.Batch, err error) error {
+	if b == nil {
+		return err
+	}
 	if werr := b.Wait(); err == nil {
 		err = werr
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
+	"github.com/sortkeydb/sortkey/internal/storage"
 )
 
 // A plain PutItem (no condition, no old attributes returned, no capacity
@@ -35,24 +36,27 @@ func needsOld(t *table) bool {
 }
 
 // replace is apply for a plain PutItem: under the item's lock, it sizes
-// the stored item without decoding it and writes item (of size size) in
-// its place.
+// the stored item without decoding it and writes item in its place.
 func (e *Engine) replace(t *table, k itemKey, item attr.Item) error {
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return err
 	}
 	unlock := e.locks.lock(k.hash)
-	defer unlock()
-	w := write{t: t, key: k, new: item}
+	b, err := e.replaceLocked(write{t: t, key: k, new: item})
+	unlock()
+	return durable(b, err)
+}
+
+func (e *Engine) replaceLocked(w write) (*storage.Batch, error) {
 	var err error
-	if _, err = e.db.View(k.storage, func(v []byte) error {
+	if _, err = e.db.View(w.key.storage, func(v []byte) error {
 		w.sizedOld = true
 		w.oldSize, err = attr.EncodedSize(v)
 		return err
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	return e.commit(w)
+	return e.applyBatch([]write{w}, nil)
 }
 
 // decodeOld decodes the old item replace only sized, when t (the table's

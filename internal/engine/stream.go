@@ -16,7 +16,7 @@ import (
 // Writers of such a table take its stream lock from numbering until their
 // batch is applied, so records commit in number order and a reader that
 // has seen record n has seen every record before it; the sync after is
-// shared with other writers (see applyThenWait).
+// shared with other writers (see applyBatch).
 //
 // Each enabling of the stream starts a new stream (new label, new ARN)
 // that owns the records numbered after Start; disabling closes it at End.
@@ -146,7 +146,7 @@ type record struct {
 // addRecords numbers and adds the stream records of ws to b, locking each
 // streamed table's numbering (in table-id order, as holdTables locks) and
 // appending it to locked, which the caller unlocks (unlockSeqs) once the
-// batch is applied (applyThenWait). held is the tables of ws, their
+// batch is applied (applyBatch). held is the tables of ws, their
 // lifecycle locks held. On error nothing stays locked.
 func (e *Engine) addRecords(locked []*streamSeq, b *storage.Batch, ws []write, held []*lifecycle) ([]*streamSeq, error) {
 	for _, l := range held {
