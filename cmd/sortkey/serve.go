@@ -1,19 +1,21 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/httpfast"
+	"github.com/sortkeydb/sortkey/internal/server"
 	"github.com/sortkeydb/sortkey/internal/version"
 )
 
@@ -38,6 +40,7 @@ type serveFlags struct {
 	maxHeaderBytes int
 	maxConnections int
 	drainTimeout   time.Duration
+	fastHTTP       bool // serve.go: the DynamoDB API's requests through internal/httpfast
 	transientDelay time.Duration
 	authFile       string
 	designFile     string
@@ -119,6 +122,7 @@ func connFlags(fs *flag.FlagSet, f *serveFlags) {
 	fs.IntVar(&f.maxHeaderBytes, "max-header-bytes", sortkey.DefaultMaxHeaderBytes, "largest request headers accepted, in bytes (larger: 431)")
 	fs.IntVar(&f.maxConnections, "max-connections", defaultMaxConnections, "connections open at once; more wait to be accepted until one closes")
 	fs.DurationVar(&f.drainTimeout, "drain-timeout", 10*time.Second, "on SIGINT/SIGTERM, how long requests in flight may take to finish before their connections are closed")
+	fs.BoolVar(&f.fastHTTP, "fast-http", true, "serve the DynamoDB API's plain POST requests on a leaner HTTP/1.1 path, every other request with Go's net/http; false serves every request with Go's net/http")
 }
 
 // checkConnFlags refuses values net/http would read as "no limit" or as
@@ -232,15 +236,26 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 	return db, ln, nil
 }
 
+// httpServer is what serves the API port: net/http's server, or
+// internal/httpfast's in front of it.
+type httpServer interface {
+	Serve(net.Listener) error
+	Shutdown(context.Context) error
+	Close() error
+}
+
 // newServer is db's http.Server with the flags' limits, its handler
-// counted by reqs.
-func newServer(db *sortkey.DB, reqs *requests, f serveFlags) *http.Server {
+// counted by reqs, behind httpfast unless --fast-http=false.
+func newServer(db *sortkey.DB, reqs *requests, f serveFlags) httpServer {
 	srv := db.HTTPServer()
 	srv.Handler = reqs.wrap(srv.Handler)
 	srv.ReadTimeout, srv.IdleTimeout, srv.MaxHeaderBytes = f.readTimeout, f.idleTimeout, f.maxHeaderBytes
 	// Headers are part of the request: their own bound is never longer.
 	srv.ReadHeaderTimeout = min(srv.ReadHeaderTimeout, f.readTimeout)
-	return srv
+	if !f.fastHTTP {
+		return srv
+	}
+	return &httpfast.Server{Handler: srv.Handler, Fallback: srv, MaxBodyBytes: server.MaxBodyBytes}
 }
 
 func closeDB(db *sortkey.DB, log *slog.Logger) error {

@@ -28,7 +28,7 @@ var (
 
 // wait serves until the first signal, then stops srv. It returns Serve's
 // error when serving failed other than by being stopped.
-func wait(sigs <-chan os.Signal, srv *http.Server, errc <-chan error, drain time.Duration, log *slog.Logger) error {
+func wait(sigs <-chan os.Signal, srv httpServer, errc <-chan error, drain time.Duration, log *slog.Logger) error {
 	select {
 	case err := <-errc:
 		srv.Close()
@@ -45,7 +45,7 @@ func wait(sigs <-chan os.Signal, srv *http.Server, errc <-chan error, drain time
 
 // stop drains srv for up to drain, or until a second signal, and then
 // closes the connections left.
-func stop(srv *http.Server, sigs <-chan os.Signal, drain time.Duration, log *slog.Logger) {
+func stop(srv httpServer, sigs <-chan os.Signal, drain time.Duration, log *slog.Logger) {
 	forced, force := context.WithCancelCause(context.Background())
 	ctx, cancel := context.WithTimeoutCause(forced, drain, errDrainTimeout)
 	defer cancel()
