@@ -96,6 +96,37 @@ func TestValidateItemDeterministic(t *testing.T) {
 	}
 }
 
+// TestValidateItemFirstSorted checks that the error named is the first bad
+// attribute's in sorted order, as sent, whatever order the map is walked
+// in and whatever members were normalized before it was found.
+func TestValidateItemFirstSorted(t *testing.T) {
+	item := func() Item {
+		return Item{
+			"a": {NS: []string{"1", "1.0"}},
+			"b": {},
+			"c": Num("01.50"),
+			"m": {M: map[string]Value{"x": {NS: []string{"2", "02"}}, "y": Num("x"), "z": Num("3.0")}},
+		}
+	}
+	for range 50 {
+		err := ValidateItem(item())
+		if err == nil || !strings.Contains(err.Error(), "[1, 1.0]") {
+			t.Fatalf("err = %v, want a's duplicates as sent", err)
+		}
+		it := item()
+		delete(it, "a")
+		if err := ValidateItem(it); err != errEmpty {
+			t.Fatalf("err = %v, want b's", err)
+		}
+		it = item()
+		delete(it, "a")
+		delete(it, "b")
+		if err := ValidateItem(it); err == nil || !strings.Contains(err.Error(), "[2, 02]") {
+			t.Fatalf("err = %v, want m.x's duplicates as sent", err)
+		}
+	}
+}
+
 func TestValidateLargeSetDuplicates(t *testing.T) {
 	ss := make([]string, 1000)
 	for i := range ss {

@@ -300,12 +300,8 @@ func values(it attr.Item) error {
 // expressionValues validates ExpressionAttributeValues, naming the bad key
 // as DynamoDB does.
 func expressionValues(vals attr.Item) error {
-	for _, k := range slices.Sorted(maps.Keys(vals)) {
-		v := vals[k]
-		if err := v.Validate(); err != nil {
-			return invalidValue(err, k)
-		}
-		vals[k] = v
+	if k, err := attr.ValidateValues(vals); err != nil {
+		return invalidValue(err, k)
 	}
 	return nil
 }
