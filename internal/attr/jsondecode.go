@@ -68,6 +68,10 @@ const maxJSONDepth = 10000
 // it. Beyond it a kept name or string could pin too large a copy.
 const arenaMax = 4 << 10
 
+// bytesPerString is the JSON per S or N member that newString's first slab
+// assumes: {"name":{"S":"value"}} with short names and values.
+const bytesPerString = 24
+
 var (
 	errJSONSyntax = errors.New("attr: invalid JSON in AttributeValue")
 	errJSONDepth  = errors.New("attr: AttributeValue JSON nested too deeply")
@@ -311,10 +315,12 @@ func (d *jsonDecoder) stringPtr(p **string) {
 }
 
 // newString hands out pointers into a shared slab, one allocation for
-// several S and N members instead of one each.
+// several S and N members instead of one each. The first slab is sized
+// from the input, about one S or N per bytesPerString of it, so that a
+// typical item needs one.
 func (d *jsonDecoder) newString(s string) *string {
 	if len(d.ptrs) == cap(d.ptrs) {
-		d.ptrs = make([]string, 0, min(2*cap(d.ptrs)+2, 32))
+		d.ptrs = make([]string, 0, min(max(2*cap(d.ptrs)+2, len(d.data)/bytesPerString), 32))
 	}
 	d.ptrs = append(d.ptrs, s)
 	return &d.ptrs[len(d.ptrs)-1]
