@@ -43,6 +43,18 @@ func (it *Item) UnmarshalJSON(data []byte) error {
 	return d.finish()
 }
 
+// UnmarshalJSONText is UnmarshalJSON for a caller that already holds data
+// as a string, text (text == string(data)): the names and strings decoded
+// are sliced from text instead of from a copy of their own.
+func (it *Item) UnmarshalJSONText(data []byte, text string) error {
+	d := jsonDecoder{data: data, arena: text}
+	d.ws()
+	m := map[string]Value(*it)
+	d.mapMember(&m)
+	*it = m
+	return d.finish()
+}
+
 // PlainValue has Value's wire shape and no UnmarshalJSON, so encoding/json
 // decodes it by reflection: the reference Value's decoder must agree with.
 // protocol.Decode also uses it to learn which of several errors in a body
