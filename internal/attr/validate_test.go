@@ -1,7 +1,11 @@
 package attr
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -160,4 +164,61 @@ func TestValidateSortsSets(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+}
+
+// validateSorted is ValidateItem as it was: every attribute in sorted
+// name order. FuzzValidateItemSameError holds the two together.
+func validateSorted(it Item) error {
+	for _, name := range slices.Sorted(maps.Keys(it)) {
+		v := it[name]
+		if err := checkName(name); err != nil {
+			return err
+		}
+		if err := validateSortedValue(&v, 1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func validateSortedValue(v *Value, depth int) error {
+	if k, n := v.kinds(); n != 1 || k != M && k != L {
+		return v.validate(depth) // no map inside: nothing to order
+	}
+	if depth > MaxDepth {
+		return errDepth
+	}
+	for i := range v.L {
+		if err := validateSortedValue(&v.L[i], depth+1); err != nil {
+			return err
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.M)) {
+		e := v.M[k]
+		if err := validateSortedValue(&e, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FuzzValidateItemSameError: ValidateItem names the same error as
+// validating in sorted order, and normalizes a valid item the same way.
+func FuzzValidateItemSameError(f *testing.F) {
+	f.Add([]byte(`{"a":{"NS":["1","1.0"]},"b":{},"c":{"N":"01.50"},"m":{"M":{"x":{"NS":["2","02"]},"y":{"N":"x"}}}}`))
+	f.Add([]byte(`{"l":{"L":[{"M":{"b":{"SS":[]},"a":{"N":"1e400"}}},{"N":"5"}]},"z":{"S":"x","N":"1"}}`))
+	f.Add([]byte(`{"":{"S":"x"},"a":{"NULL":false},"b":{"BS":["AA==","AA=="]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var a, b Item
+		if a.UnmarshalJSON(data) != nil || b.UnmarshalJSON(data) != nil {
+			return
+		}
+		errA, errB := ValidateItem(a), validateSorted(b)
+		if fmt.Sprint(errA) != fmt.Sprint(errB) {
+			t.Fatalf("ValidateItem: %v\nsorted:       %v", errA, errB)
+		}
+		if errA == nil && !bytes.Equal(AppendItemJSON(nil, a), AppendItemJSON(nil, b)) {
+			t.Fatalf("normalized differently: %s\n%s", AppendItemJSON(nil, a), AppendItemJSON(nil, b))
+		}
+	})
 }
