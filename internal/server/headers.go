@@ -63,9 +63,10 @@ func (hv *headerValues) number(n uint64) string {
 // characters of upper-case letters and digits.
 func appendRequestID(b []byte) []byte {
 	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	for i := 0; i < requestIDLen; i += 10 {
+	const perDraw = 12 // 36^12 < 2^64
+	for i := 0; i < requestIDLen; i += perDraw {
 		n := rand.Uint64()
-		for j := i; j < min(i+10, requestIDLen); j++ {
+		for j := i; j < min(i+perDraw, requestIDLen); j++ {
 			b = append(b, alphabet[n%36])
 			n /= 36
 		}
