@@ -45,13 +45,16 @@ func (it *Item) UnmarshalJSON(data []byte) error {
 
 // UnmarshalJSONText is UnmarshalJSON for a caller that already holds data
 // as a string, text (text == string(data)): the names and strings decoded
-// are sliced from text instead of from a copy of their own.
-func (it *Item) UnmarshalJSONText(data []byte, text string) error {
-	d := jsonDecoder{data: data, arena: text}
+// are sliced from text instead of from a copy of their own. The S and N
+// members point into *slab, whose free capacity is used before a new
+// slab is made; *slab is left as the last slab used, to share further.
+func (it *Item) UnmarshalJSONText(data []byte, text string, slab *[]string) error {
+	d := jsonDecoder{data: data, arena: text, ptrs: *slab}
 	d.ws()
 	m := map[string]Value(*it)
 	d.mapMember(&m)
 	*it = m
+	*slab = d.ptrs
 	return d.finish()
 }
 

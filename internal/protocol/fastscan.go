@@ -339,7 +339,7 @@ func (s *scanner) unmarshalItem(p *attr.Item, start int) error {
 	if s.arena == "" {
 		s.arena = string(s.data)
 	}
-	return p.UnmarshalJSONText(s.data[start:s.pos], s.arena[start:s.pos])
+	return p.UnmarshalJSONText(s.data[start:s.pos], s.arena[start:s.pos], &s.ptrs)
 }
 
 // skipValue steps over any valid JSON value, strictly.
