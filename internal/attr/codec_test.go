@@ -123,6 +123,16 @@ func FuzzItemCodec(f *testing.F) {
 	})
 }
 
+// TestAppendItemAllocatesOnce checks that a typical item's encoding is
+// made in one allocation.
+func TestAppendItemAllocatesOnce(t *testing.T) {
+	if n := testing.AllocsPerRun(10, func() { AppendItem(nil, sampleItemOnce) }); n != 1 {
+		t.Errorf("AppendItem(nil, item): %v allocations, want 1", n)
+	}
+}
+
+var sampleItemOnce = sampleItem()
+
 func reencode(t *testing.T, enc []byte) []byte {
 	it, err := DecodeItem(enc)
 	if err != nil {
@@ -139,6 +149,15 @@ func BenchmarkAppendItem(b *testing.B) {
 		buf = AppendItem(buf[:0], it)
 	}
 	b.SetBytes(int64(len(buf)))
+}
+
+// BenchmarkAppendItemNew encodes into a new slice, as the engine does.
+func BenchmarkAppendItemNew(b *testing.B) {
+	it := sampleItem()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = AppendItem(nil, it)
+	}
 }
 
 func BenchmarkDecodeItem(b *testing.B) {

@@ -30,7 +30,8 @@ func AppendItemJSON(dst []byte, it Item) []byte {
 
 func appendMapJSON(dst []byte, m map[string]Value) []byte {
 	dst = append(dst, '{')
-	for i, k := range sortedKeys(m) {
+	var buf [keysOnStack]string
+	for i, k := range sortedKeys(buf[:0], m) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
@@ -43,16 +44,21 @@ func appendMapJSON(dst []byte, m map[string]Value) []byte {
 }
 
 // sortedKeys gives encodings and errors a deterministic attribute order.
-// It sizes the slice once: slices.Sorted(maps.Keys(m)) grows it from
-// empty, which cost an 8-attribute item four allocations per call.
-func sortedKeys(m map[string]Value) []string {
-	keys := make([]string, 0, len(m))
+// It appends to keys, which callers give a stack array of keysOnStack so
+// that most maps sort their names without allocating; a larger map
+// allocates once, sized.
+func sortedKeys(keys []string, m map[string]Value) []string {
+	keys = slices.Grow(keys[:0], len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	return keys
 }
+
+// keysOnStack is the size of the arrays callers of sortedKeys keep on the
+// stack: most items and maps have fewer attributes.
+const keysOnStack = 16
 
 // AppendJSON appends v as {"TAG":value}. Every field that is set is
 // written, so an invalid value still round-trips as what was received:

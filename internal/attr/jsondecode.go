@@ -43,6 +43,21 @@ func (it *Item) UnmarshalJSON(data []byte) error {
 	return d.finish()
 }
 
+// UnmarshalJSONText is UnmarshalJSON for a caller that already holds data
+// as a string, text (text == string(data)): the names and strings decoded
+// are sliced from text instead of from a copy of their own. The S and N
+// members point into *slab, whose free capacity is used before a new
+// slab is made; *slab is left as the last slab used, to share further.
+func (it *Item) UnmarshalJSONText(data []byte, text string, slab *[]string) error {
+	d := jsonDecoder{data: data, arena: text, ptrs: *slab}
+	d.ws()
+	m := map[string]Value(*it)
+	d.mapMember(&m)
+	*it = m
+	*slab = d.ptrs
+	return d.finish()
+}
+
 // PlainValue has Value's wire shape and no UnmarshalJSON, so encoding/json
 // decodes it by reflection: the reference Value's decoder must agree with.
 // protocol.Decode also uses it to learn which of several errors in a body
@@ -67,6 +82,10 @@ const maxJSONDepth = 10000
 // arenaMax is the largest input whose unescaped strings share one copy of
 // it. Beyond it a kept name or string could pin too large a copy.
 const arenaMax = 4 << 10
+
+// bytesPerString is the JSON per S or N member that newString's first slab
+// assumes: {"name":{"S":"value"}} with short names and values.
+const bytesPerString = 24
 
 var (
 	errJSONSyntax = errors.New("attr: invalid JSON in AttributeValue")
@@ -311,10 +330,12 @@ func (d *jsonDecoder) stringPtr(p **string) {
 }
 
 // newString hands out pointers into a shared slab, one allocation for
-// several S and N members instead of one each.
+// several S and N members instead of one each. The first slab is sized
+// from the input, about one S or N per bytesPerString of it, so that a
+// typical item needs one.
 func (d *jsonDecoder) newString(s string) *string {
 	if len(d.ptrs) == cap(d.ptrs) {
-		d.ptrs = make([]string, 0, min(2*cap(d.ptrs)+2, 32))
+		d.ptrs = make([]string, 0, min(max(2*cap(d.ptrs)+2, len(d.data)/bytesPerString), 32))
 	}
 	d.ptrs = append(d.ptrs, s)
 	return &d.ptrs[len(d.ptrs)-1]

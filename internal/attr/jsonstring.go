@@ -36,10 +36,10 @@ func (d *jsonDecoder) stringBytes() []byte {
 // sub returns data[i:j] as a string, sharing one copy of small inputs
 // among all their strings: one allocation instead of one per string.
 func (d *jsonDecoder) sub(i, j int) string {
-	if len(d.data) > arenaMax {
-		return string(d.data[i:j])
-	}
 	if d.arena == "" {
+		if len(d.data) > arenaMax {
+			return string(d.data[i:j])
+		}
 		d.arena = string(d.data)
 	}
 	return d.arena[i:j]

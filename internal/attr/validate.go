@@ -1,6 +1,9 @@
 package attr
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // MaxDepth is how many M/L values may nest inside each other, counting the
 // top-level attribute's own value. The service accepts 31 map-wraps around
@@ -26,21 +29,62 @@ var (
 // less than 64 KB.
 const MaxNameBytes = 64*1024 - 1
 
-// ValidateItem validates every attribute of it (see Value.Validate). It
-// visits names in sorted order so that an item with several bad
-// attributes always reports the same one.
+// ValidateItem validates every attribute of it (see Value.Validate). When
+// several attributes are bad it reports the first in sorted name order, so
+// that an item always gets the same error.
 func ValidateItem(it Item) error {
-	for _, name := range sortedKeys(it) {
-		v := it[name]
+	_, err := validateMembers(it, 1, true)
+	return err
+}
+
+// ValidateValues validates every value of m as a top-level value, as
+// ExpressionAttributeValues are, without checking the names. It returns
+// the first bad one's name in sorted order and its error.
+func ValidateValues(m Item) (name string, err error) { return validateMembers(m, 1, false) }
+
+// validateMembers checks m's members at depth, and their names when names
+// is set. A valid map, the usual case, is walked once in map order without
+// sorting its names; only after an error does firstInvalid work out which
+// member sorted order reports. Validation changes a value only through its
+// pointers, slices and maps, which the map's copy shares, so nothing is
+// stored back: storing into a full 8-entry map grows it.
+func validateMembers(m map[string]Value, depth int, names bool) (string, error) {
+	for name, v := range m {
+		if err := validateMember(name, &v, depth, names); err != nil {
+			return firstInvalid(m, name, err, depth, names)
+		}
+	}
+	return "", nil
+}
+
+func validateMember(name string, v *Value, depth int, names bool) error {
+	if names {
 		if err := checkName(name); err != nil {
 			return err
 		}
-		if err := v.validate(1); err != nil {
-			return err
-		}
-		it[name] = v // v.N may have been normalized
 	}
-	return nil
+	return v.validate(depth)
+}
+
+// firstInvalid returns the error of the first member in sorted order that
+// fails, given that bad fails with err. The members before bad that were
+// already checked passed and stay valid once normalized; the others are as
+// they were sent.
+func firstInvalid(m map[string]Value, bad string, err error, depth int, names bool) (string, error) {
+	var before []string
+	for name := range m {
+		if name < bad {
+			before = append(before, name)
+		}
+	}
+	slices.Sort(before)
+	for _, name := range before {
+		v := m[name]
+		if e := validateMember(name, &v, depth, names); e != nil {
+			return name, e
+		}
+	}
+	return bad, err
 }
 
 func checkName(name string) error {
@@ -103,18 +147,12 @@ func (v *Value) validateDoc(depth int) error {
 	return validateMap(v.M, depth+1)
 }
 
-// validateMap checks map members in sorted key order, for the same
-// determinism as ValidateItem.
+// validateMap checks map members, reporting the first bad one in sorted
+// order as ValidateItem does.
 func validateMap(m map[string]Value, depth int) error {
 	if len(m) == 0 {
 		return nil
 	}
-	for _, k := range sortedKeys(m) {
-		e := m[k]
-		if err := e.validate(depth); err != nil {
-			return err
-		}
-		m[k] = e
-	}
-	return nil
+	_, err := validateMembers(m, depth, false)
+	return err
 }

@@ -1,7 +1,11 @@
 package attr
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,6 +100,37 @@ func TestValidateItemDeterministic(t *testing.T) {
 	}
 }
 
+// TestValidateItemFirstSorted checks that the error named is the first bad
+// attribute's in sorted order, as sent, whatever order the map is walked
+// in and whatever members were normalized before it was found.
+func TestValidateItemFirstSorted(t *testing.T) {
+	item := func() Item {
+		return Item{
+			"a": {NS: []string{"1", "1.0"}},
+			"b": {},
+			"c": Num("01.50"),
+			"m": {M: map[string]Value{"x": {NS: []string{"2", "02"}}, "y": Num("x"), "z": Num("3.0")}},
+		}
+	}
+	for range 50 {
+		err := ValidateItem(item())
+		if err == nil || !strings.Contains(err.Error(), "[1, 1.0]") {
+			t.Fatalf("err = %v, want a's duplicates as sent", err)
+		}
+		it := item()
+		delete(it, "a")
+		if err := ValidateItem(it); err != errEmpty {
+			t.Fatalf("err = %v, want b's", err)
+		}
+		it = item()
+		delete(it, "a")
+		delete(it, "b")
+		if err := ValidateItem(it); err == nil || !strings.Contains(err.Error(), "[2, 02]") {
+			t.Fatalf("err = %v, want m.x's duplicates as sent", err)
+		}
+	}
+}
+
 func TestValidateLargeSetDuplicates(t *testing.T) {
 	ss := make([]string, 1000)
 	for i := range ss {
@@ -129,4 +164,61 @@ func TestValidateSortsSets(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+}
+
+// validateSorted is ValidateItem as it was: every attribute in sorted
+// name order. FuzzValidateItemSameError holds the two together.
+func validateSorted(it Item) error {
+	for _, name := range slices.Sorted(maps.Keys(it)) {
+		v := it[name]
+		if err := checkName(name); err != nil {
+			return err
+		}
+		if err := validateSortedValue(&v, 1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func validateSortedValue(v *Value, depth int) error {
+	if k, n := v.kinds(); n != 1 || k != M && k != L {
+		return v.validate(depth) // no map inside: nothing to order
+	}
+	if depth > MaxDepth {
+		return errDepth
+	}
+	for i := range v.L {
+		if err := validateSortedValue(&v.L[i], depth+1); err != nil {
+			return err
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(v.M)) {
+		e := v.M[k]
+		if err := validateSortedValue(&e, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FuzzValidateItemSameError: ValidateItem names the same error as
+// validating in sorted order, and normalizes a valid item the same way.
+func FuzzValidateItemSameError(f *testing.F) {
+	f.Add([]byte(`{"a":{"NS":["1","1.0"]},"b":{},"c":{"N":"01.50"},"m":{"M":{"x":{"NS":["2","02"]},"y":{"N":"x"}}}}`))
+	f.Add([]byte(`{"l":{"L":[{"M":{"b":{"SS":[]},"a":{"N":"1e400"}}},{"N":"5"}]},"z":{"S":"x","N":"1"}}`))
+	f.Add([]byte(`{"":{"S":"x"},"a":{"NULL":false},"b":{"BS":["AA==","AA=="]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var a, b Item
+		if a.UnmarshalJSON(data) != nil || b.UnmarshalJSON(data) != nil {
+			return
+		}
+		errA, errB := ValidateItem(a), validateSorted(b)
+		if fmt.Sprint(errA) != fmt.Sprint(errB) {
+			t.Fatalf("ValidateItem: %v\nsorted:       %v", errA, errB)
+		}
+		if errA == nil && !bytes.Equal(AppendItemJSON(nil, a), AppendItemJSON(nil, b)) {
+			t.Fatalf("normalized differently: %s\n%s", AppendItemJSON(nil, a), AppendItemJSON(nil, b))
+		}
+	})
 }

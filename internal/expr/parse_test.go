@@ -306,6 +306,26 @@ func TestCheckUnused(t *testing.T) {
 	}
 }
 
+// TestCheckUnusedMany uses more placeholders than Attrs keeps in a list,
+// some of them twice, and leaves one out.
+func TestCheckUnusedMany(t *testing.T) {
+	vals := attr.Item{}
+	var used []string
+	for i := range 20 {
+		ph := ":v" + string(rune('a'+i))
+		vals[ph] = sVal
+		if i != 7 {
+			used = append(used, "a = "+ph, "b = "+ph)
+		}
+	}
+	a := NewAttrs(nil, vals)
+	if _, err := a.ParseCondition(Condition, strings.Join(used, " OR ")); err != nil {
+		t.Fatal(err)
+	}
+	const want = "Value provided in ExpressionAttributeValues unused in expressions: keys: {:vh}"
+	checkErr(t, errCase{in: "values", want: want}, a.CheckUnused())
+}
+
 func TestScan(t *testing.T) {
 	toks := scan("a.b[12]<>:v_1 AND #x>=é")
 	var got []string

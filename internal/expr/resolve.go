@@ -28,8 +28,8 @@ const (
 type Attrs struct {
 	names      map[string]string
 	values     attr.Item
-	usedNames  map[string]bool
-	usedValues map[string]bool
+	usedNames  usedSet
+	usedValues usedSet
 	err        error // a problem with the maps themselves, reported by every method
 }
 
@@ -38,7 +38,7 @@ type Attrs struct {
 // placeholder, makes every later call return the ValidationException
 // DynamoDB gives for it.
 func NewAttrs(names map[string]string, values attr.Item) *Attrs {
-	a := &Attrs{names: names, values: values, usedNames: map[string]bool{}, usedValues: map[string]bool{}}
+	a := &Attrs{names: names, values: values}
 	a.err = CheckMaps(names, values)
 	return a
 }
@@ -93,31 +93,81 @@ func (a *Attrs) CheckUnused() error {
 	if a.err != nil {
 		return a.err
 	}
-	if keys := unused(slices.Sorted(maps.Keys(a.names)), a.usedNames); keys != "" {
+	if keys := unused(a.names, &a.usedNames); keys != "" {
 		return apierr.Validationf(msgNamesUnused, keys)
 	}
-	if keys := unused(slices.Sorted(maps.Keys(a.values)), a.usedValues); keys != "" {
+	if keys := unused(a.values, &a.usedValues); keys != "" {
 		return apierr.Validationf(msgValuesUnused, keys)
 	}
 	return nil
 }
 
-// unused joins the keys not in used, as DynamoDB lists them: "#a, #b".
-func unused(keys []string, used map[string]bool) string {
+// unused joins the keys of m not in used, sorted, as DynamoDB lists them:
+// "#a, #b". Only keys of m are ever recorded as used, so when there are as
+// many as m has keys there is nothing to sort.
+func unused[V any](m map[string]V, used *usedSet) string {
+	if used.len() == len(m) {
+		return ""
+	}
 	var out []string
-	for _, k := range keys {
-		if !used[k] {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !used.has(k) {
 			out = append(out, k)
 		}
 	}
 	return strings.Join(out, ", ")
 }
 
+// usedSet records the placeholders a request used. Most requests use a
+// few, kept in a short list inside the Attrs; past usedListMax they move to
+// a map, so that a long expression's check stays linear.
+type usedSet struct {
+	list  []string
+	set   map[string]bool
+	first [4]string // list's first backing array
+}
+
+const usedListMax = 16
+
+func (u *usedSet) add(k string) {
+	switch {
+	case u.set != nil:
+		u.set[k] = true
+	case slices.Contains(u.list, k):
+	case len(u.list) < usedListMax:
+		if u.list == nil {
+			u.list = u.first[:0]
+		}
+		u.list = append(u.list, k)
+	default:
+		u.set = make(map[string]bool, 2*usedListMax)
+		for _, e := range u.list {
+			u.set[e] = true
+		}
+		u.set[k] = true
+		u.list = nil
+	}
+}
+
+func (u *usedSet) has(k string) bool {
+	if u.set != nil {
+		return u.set[k]
+	}
+	return slices.Contains(u.list, k)
+}
+
+func (u *usedSet) len() int {
+	if u.set != nil {
+		return len(u.set)
+	}
+	return len(u.list)
+}
+
 // name resolves a #placeholder, recording its use.
 func (a *Attrs) name(ph string) (string, bool) {
 	n, ok := a.names[ph]
 	if ok {
-		a.usedNames[ph] = true
+		a.usedNames.add(ph)
 	}
 	return n, ok
 }
@@ -126,7 +176,7 @@ func (a *Attrs) name(ph string) (string, bool) {
 func (a *Attrs) value(ph string) (attr.Value, bool) {
 	v, ok := a.values[ph]
 	if ok {
-		a.usedValues[ph] = true
+		a.usedValues.add(ph)
 	}
 	return v, ok
 }

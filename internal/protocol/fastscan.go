@@ -325,9 +325,21 @@ func (s *scanner) item(p *attr.Item) {
 	if s.bad {
 		return
 	}
-	if err := p.UnmarshalJSON(s.data[start:s.pos]); err != nil {
+	if err := s.unmarshalItem(p, start); err != nil {
 		s.fail()
 	}
+}
+
+// unmarshalItem decodes the item that ends at s.pos, its strings sliced
+// from the body's own copy when the body is small enough to have one.
+func (s *scanner) unmarshalItem(p *attr.Item, start int) error {
+	if len(s.data) > arenaMax {
+		return p.UnmarshalJSON(s.data[start:s.pos])
+	}
+	if s.arena == "" {
+		s.arena = string(s.data)
+	}
+	return p.UnmarshalJSONText(s.data[start:s.pos], s.arena[start:s.pos], &s.ptrs)
 }
 
 // skipValue steps over any valid JSON value, strictly.

@@ -64,7 +64,7 @@ func operations(e *engine.Engine, im *imports.Manager, ex *exports.Manager) map[
 		"PutResourcePolicy":         op(e.PutResourcePolicy),
 		"GetResourcePolicy":         op(e.GetResourcePolicy),
 		"DeleteResourcePolicy":      op(e.DeleteResourcePolicy),
-		"DescribeEndpoints":         op(describeEndpoints),
+		describeEndpointsOp:         op(describeEndpoints),
 		"PutItem":                   op(e.PutItem),
 		"GetItem":                   op(e.GetItem),
 		"DeleteItem":                op(e.DeleteItem),
@@ -107,6 +107,10 @@ func streamOperations(e *engine.Engine) map[string]operation {
 		"GetRecords":       op(e.GetRecords),
 	}
 }
+
+// describeEndpointsOp is the operation whose context carries the Host
+// the request was sent to (hostKey).
+const describeEndpointsOp = "DescribeEndpoints"
 
 // describeEndpoints names the endpoint the client reached, so endpoint
 // discovery leads a client back to this server rather than to AWS.

@@ -8,11 +8,9 @@ import (
 	"hash/crc32"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"os"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -73,9 +71,10 @@ func (h *Handler) Exports() *exports.Manager { return h.exports }
 // ServeHTTP answers one request. Panics are caught here and answered as
 // InternalServerError, so one bad request cannot take the server down.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rid := requestID()
+	hv := new(headerValues)
+	rid := hv.requestID()
 	hdr := w.Header()
-	hdr[requestIDHeader], hdr[VersionHeader] = []string{rid}, versionValue
+	hdr[requestIDHeader], hdr[VersionHeader] = hv.vals[0:1:1], versionValue
 	// The console comes before CORS: its pages are for its own origin only.
 	if h.console != nil && consolePath(r.URL.Path) {
 		h.serveConsole(w, r)
@@ -91,7 +90,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if _, ok := r.Header[originHeader]; ok {
 		allowOrigin(w.Header())
 	}
-	rp := reply{w: w, contentType: contentType}
+	rp := reply{w: w, contentType: contentType, hv: hv}
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler { // a fault rule's dropped connection
@@ -113,6 +112,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rp = replyTo(w, r)
+	rp.hv = hv
 	var start time.Time
 	if len(h.watchers) > 0 {
 		start = time.Now()
@@ -168,7 +168,10 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 	if h.injector != nil && h.injector.Active() {
 		inj = &injecting{h.injector, name, w}
 	}
-	return fn(context.WithValue(ctx, hostKey{}, r.Host), body, ob, inj)
+	if name == describeEndpointsOp { // the one operation that needs the host
+		ctx = context.WithValue(ctx, hostKey{}, r.Host)
+	}
+	return fn(ctx, body, ob, inj)
 }
 
 // operation finds the handler an X-Amz-Target names, and its name.
@@ -236,6 +239,7 @@ type reply struct {
 	w           http.ResponseWriter
 	contentType string
 	gzip        bool
+	hv          *headerValues // where header values are kept; nil allocates
 }
 
 // writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
@@ -288,9 +292,9 @@ func writeBody(rp reply, status int, body []byte) {
 		return
 	}
 	h := rp.w.Header()
-	vals := make([]string, 3) // one allocation for the three values
-	vals[0], vals[1] = rp.contentType, strconv.Itoa(len(body))
-	vals[2] = strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10)
+	vals := rp.hv.bodyValues()
+	vals[0], vals[1] = rp.contentType, rp.hv.number(uint64(len(body)))
+	vals[2] = rp.hv.number(uint64(crc32.ChecksumIEEE(body)))
 	h[contentTypeHeader], h[contentLengthHeader], h[crc32Header] = vals[0:1:1], vals[1:2:2], vals[2:3:3]
 	rp.w.WriteHeader(status)
 	_, _ = rp.w.Write(body)
@@ -336,21 +340,6 @@ func errorBody(e *apierr.Error) []byte {
 		b, _ = json.Marshal(ej)
 	}
 	return b
-}
-
-// requestID returns a random request id in DynamoDB's shape: 52 characters
-// of upper-case letters and digits.
-func requestID() string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	var b [52]byte
-	for i := 0; i < len(b); i += 10 {
-		n := rand.Uint64()
-		for j := i; j < min(i+10, len(b)); j++ {
-			b[j] = alphabet[n%36]
-			n /= 36
-		}
-	}
-	return string(b[:])
 }
 
 type hostKey struct{}

@@ -199,21 +199,24 @@ func (v *violations) expected(m map[string]protocol.ExpectedAttributeValue) {
 // params refuses a request that mixes expression and legacy parameters, and
 // expression attribute maps given without an expression to use them.
 func params(o *protocol.WriteOptions, updateOp bool, update *string, updates map[string]protocol.AttributeValueUpdate) error {
-	var legacy, exprs []string
-	add := func(list *[]string, present bool, name string) {
-		if present {
-			*list = append(*list, name)
-		}
-	}
-	add(&legacy, updates != nil, "AttributeUpdates")
-	add(&legacy, o.ConditionalOperator != nil, "ConditionalOperator")
-	add(&legacy, o.Expected != nil, "Expected")
-	add(&exprs, o.ConditionExpression != nil, "ConditionExpression")
-	add(&exprs, update != nil, "UpdateExpression")
+	var legacyNames, exprNames [3]string // on the stack: most writes pass
+	legacy, exprs := legacyNames[:0], exprNames[:0]
+	legacy = appendIf(legacy, updates != nil, "AttributeUpdates")
+	legacy = appendIf(legacy, o.ConditionalOperator != nil, "ConditionalOperator")
+	legacy = appendIf(legacy, o.Expected != nil, "Expected")
+	exprs = appendIf(exprs, o.ConditionExpression != nil, "ConditionExpression")
+	exprs = appendIf(exprs, update != nil, "UpdateExpression")
 	if len(legacy) > 0 && len(exprs) > 0 {
 		return mixed(legacy, exprs)
 	}
 	return usable(o, len(exprs) > 0, updateOp)
+}
+
+func appendIf(list []string, present bool, name string) []string {
+	if present {
+		return append(list, name)
+	}
+	return list
 }
 
 // usable refuses expression attribute maps given without an expression to
@@ -300,12 +303,8 @@ func values(it attr.Item) error {
 // expressionValues validates ExpressionAttributeValues, naming the bad key
 // as DynamoDB does.
 func expressionValues(vals attr.Item) error {
-	for _, k := range slices.Sorted(maps.Keys(vals)) {
-		v := vals[k]
-		if err := v.Validate(); err != nil {
-			return invalidValue(err, k)
-		}
-		vals[k] = v
+	if k, err := attr.ValidateValues(vals); err != nil {
+		return invalidValue(err, k)
 	}
 	return nil
 }

@@ -85,7 +85,9 @@ func (v *violations) present(isNil bool, member string) bool {
 // (UTF-16 units; runes are close enough for the names involved).
 func (v *violations) length(s, member string, min, max int) {
 	n := len([]rune(s))
-	v.count(quote(s), n, member, min, max)
+	if n < min || max >= 0 && n > max { // quoting allocates; most names pass
+		v.count(quote(s), n, member, min, max)
+	}
 }
 
 // count checks a length already measured, for strings and lists alike.
