@@ -33,10 +33,12 @@ func (e *Engine) PutItem(_ context.Context, in *protocol.PutItemInput) (*protoco
 		return nil, err
 	}
 	if plainPut(t, w, in, d != nil) {
-		if err := e.replace(t, k, in.Item); err != nil {
+		pw, err := e.replace(t, k, in.Item)
+		if err != nil {
 			return nil, err
 		}
 		return &protocol.PutItemOutput{
+			ConsumedCapacity:      t.putReport(in.ReturnConsumedCapacity, *in.TableName, &pw),
 			ItemCollectionMetrics: e.collectionMetrics(t, in.ReturnItemCollectionMetrics, in.Item),
 		}, nil
 	}

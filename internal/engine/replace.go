@@ -9,18 +9,18 @@ import (
 )
 
 // A plain PutItem (no condition, no old attributes returned, no capacity
-// reported or enforced) into a table without indexes, a stream or point-in-
-// time recovery needs only the size of the item it replaces, for the
-// table's statistics. Decoding that item was ~10% of such a request's CPU
-// and ~40 of its allocations, so replace reads its size from the encoding
-// instead (attr.EncodedSize).
+// enforced) into a table without indexes, a stream or point-in-time
+// recovery needs only the size of the item it replaces: for the table's
+// statistics and the capacity it reports (which `sortkey serve` always
+// asks for, to count it in its metrics). Decoding that item was ~10% of
+// such a request's CPU and ~40 of its allocations, so replace reads its
+// size from the encoding instead (attr.EncodedSize).
 
 // plainPut reports whether a PutItem into t with w's expressions needs
 // nothing of the item it replaces but its size. The table's definition
 // may change before the commit; decodeOld catches that.
 func plainPut(t *table, w writeExprs, in *protocol.PutItemInput, enforced bool) bool {
 	return w.cond == nil && !enforced && !isSet(in.ReturnValues, "ALL_OLD") &&
-		!isSet(in.ReturnConsumedCapacity, "INDEXES", "TOTAL") &&
 		!needsOld(t.alive.current.Load())
 }
 
@@ -36,18 +36,21 @@ func needsOld(t *table) bool {
 }
 
 // replace is apply for a plain PutItem: under the item's lock, it sizes
-// the stored item without decoding it and writes item in its place.
-func (e *Engine) replace(t *table, k itemKey, item attr.Item) error {
+// the stored item without decoding it and writes item in its place. It
+// returns the write, whose old item was decoded after all if the commit
+// needed it (decodeOld).
+func (e *Engine) replace(t *table, k itemKey, item attr.Item) (write, error) {
 	if err := e.holds.refuseHeld(k.storage); err != nil {
-		return err
+		return write{}, err
 	}
 	unlock := e.locks.lock(k.hash)
-	b, err := e.replaceLocked(write{t: t, key: k, new: item})
+	w := write{t: t, key: k, new: item}
+	b, err := e.replaceLocked(&w)
 	unlock()
-	return durable(b, err)
+	return w, durable(b, err)
 }
 
-func (e *Engine) replaceLocked(w write) (*storage.Batch, error) {
+func (e *Engine) replaceLocked(w *write) (*storage.Batch, error) {
 	var err error
 	if _, err = e.db.View(w.key.storage, func(v []byte) error {
 		w.sizedOld = true
@@ -56,7 +59,24 @@ func (e *Engine) replaceLocked(w write) (*storage.Batch, error) {
 	}); err != nil {
 		return nil, err
 	}
-	return e.applyBatch([]write{w}, nil)
+	ws := [1]write{*w}
+	b, err := e.applyBatch(ws[:], nil)
+	*w = ws[0]
+	return b, err
+}
+
+// putReport is the ConsumedCapacity of a plain PutItem's write w.
+func (t *table) putReport(mode *string, table string, w *write) *protocol.ConsumedCapacity {
+	if !w.sizedOld {
+		return t.writeReport(mode, table, w.old, w.new)
+	}
+	if mode == nil || *mode == "NONE" {
+		return nil
+	}
+	// The commit found no index to maintain (decodeOld), so the table's
+	// units are all of it.
+	u := &usage{table: roundUp(max(w.oldSize, w.new.Size()), writeUnitBytes)}
+	return u.report(mode, table)
 }
 
 // decodeOld decodes the old item replace only sized, when t (the table's

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -26,7 +27,7 @@ func TestPlainPutDecodesOldWhenAnIndexAppeared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.replace(before, k, attr.Item{"pk": attr.Str("a"), "g": attr.Str("new")}); err != nil {
+	if _, err := e.replace(before, k, attr.Item{"pk": attr.Str("a"), "g": attr.Str("new")}); err != nil {
 		t.Fatal(err)
 	}
 	for v, want := range map[string]int{"old": 0, "new": 1} {
@@ -53,5 +54,25 @@ func TestPlainPutKeepsTableSize(t *testing.T) {
 	want := attr.Item{"pk": attr.Str("k"), "v": attr.Str("12345"), "n": attr.Num("100")}.Size()
 	if d.Table.ItemCount != 1 || d.Table.TableSizeBytes != int64(want) {
 		t.Fatalf("count %d size %d, want 1 and %d", d.Table.ItemCount, d.Table.TableSizeBytes, want)
+	}
+}
+
+// TestPlainPutReportsCapacityOfTheLargerItem: a PutItem that replaces a
+// larger item is charged the larger one's size, as DynamoDB charges, with
+// the old item only sized.
+func TestPlainPutReportsCapacityOfTheLargerItem(t *testing.T) {
+	e := open(t, "")
+	defer e.Close()
+	must[protocol.CreateTableOutput](t)(call(t, e.CreateTable, createTbl))
+	big := strings.Repeat("x", 2500)
+	must[protocol.PutItemOutput](t)(call(t, e.PutItem, `{"TableName":"tbl","Item":{"pk":{"S":"k"},"v":{"S":"`+big+`"}}}`))
+	out := must[protocol.PutItemOutput](t)(call(t, e.PutItem, `{"TableName":"tbl","Item":{"pk":{"S":"k"}},"ReturnConsumedCapacity":"INDEXES"}`))
+	c := out.ConsumedCapacity
+	if c == nil || c.CapacityUnits == nil || *c.CapacityUnits != 3 || c.Table == nil || *c.Table.CapacityUnits != 3 {
+		t.Fatalf("replacing a 2.5 KB item: consumed %+v, want 3 units, all the table's", c)
+	}
+	out = must[protocol.PutItemOutput](t)(call(t, e.PutItem, `{"TableName":"tbl","Item":{"pk":{"S":"k"}},"ReturnConsumedCapacity":"TOTAL"}`))
+	if c := out.ConsumedCapacity; c == nil || *c.CapacityUnits != 1 || c.Table != nil {
+		t.Fatalf("replacing a small item: consumed %+v, want 1 unit in total", c)
 	}
 }
