@@ -3,6 +3,7 @@ package httpfast
 import (
 	"bytes"
 	"net/http"
+	"strings"
 )
 
 // requestLine is the only request line the fast path takes.
@@ -78,6 +79,9 @@ var crlf = []byte("\r\n")
 // parseHeaders parses block, the header lines each ending in CRLF.
 func (h *head) parseHeaders(block string, maxBody int64) verdict {
 	h.header = make(http.Header, 12)
+	// Each name's value slice is cut from one array, capacity one, so a
+	// repeated name appends into a copy: one allocation, not one a name.
+	values := make([]string, 0, 12)
 	var sc headerScan
 	hosts, lengths := 0, 0
 	for len(block) > 0 {
@@ -102,7 +106,12 @@ func (h *head) parseHeaders(block string, maxBody int64) verdict {
 		case "Connection":
 			h.close = h.close || hasToken(value, "close")
 		}
-		h.header[key] = append(h.header[key], value)
+		if vs, ok := h.header[key]; ok {
+			h.header[key] = append(vs, value)
+			continue
+		}
+		values = append(values, value)
+		h.header[key] = values[len(values)-1 : len(values) : len(values)]
 	}
 	if hosts != 1 || lengths != 1 || !validHost(h.host) || h.contentLength > maxBody {
 		return handOver
@@ -111,10 +120,8 @@ func (h *head) parseHeaders(block string, maxBody int64) verdict {
 }
 
 func indexCRLF(s string) int {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '\r' && s[i+1] == '\n' {
-			return i
-		}
+	if i := strings.Index(s, "\r\n"); i >= 0 {
+		return i
 	}
 	return len(s)
 }
@@ -128,13 +135,7 @@ type headerScan struct{ lines int }
 // is not a token, a value with control bytes (a stray CR or LF too).
 func (sc *headerScan) line(l string) (key, value string, ok bool) {
 	sc.lines++
-	colon := -1
-	for i := 0; i < len(l); i++ {
-		if l[i] == ':' {
-			colon = i
-			break
-		}
-	}
+	colon := strings.IndexByte(l, ':')
 	if colon <= 0 || sc.lines > maxHeaderLines {
 		return "", "", false
 	}
@@ -145,7 +146,7 @@ func (sc *headerScan) line(l string) (key, value string, ok bool) {
 		}
 	}
 	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < ' ' && c != '\t' || c == 0x7f {
+		if badValueByte[v[i]] {
 			return "", "", false
 		}
 	}
@@ -283,6 +284,16 @@ func toLowerString(s string) string {
 	}
 	return string(b)
 }
+
+// badValueByte marks the control bytes net/http refuses in a header value
+// (all but horizontal tab).
+var badValueByte = func() (t [256]bool) {
+	for c := 0; c < ' '; c++ {
+		t[c] = c != '\t'
+	}
+	t[0x7f] = true
+	return t
+}()
 
 // tokenByte marks the bytes of an RFC 7230 token, the bytes net/http
 // accepts in a header name.

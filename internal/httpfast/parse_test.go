@@ -102,3 +102,13 @@ func (r *referenceServer) serve(raw []byte) string {
 		}
 	}
 }
+
+func BenchmarkParseRequest(b *testing.B) {
+	buf := []byte(sdkRequest)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, v := parseRequest(buf, DefaultMaxBodyBytes); v != accepted {
+			b.Fatal(v)
+		}
+	}
+}
