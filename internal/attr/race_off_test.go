@@ -1,0 +1,5 @@
+//go:build !race
+
+package attr
+
+const raceDetector = false
