@@ -167,6 +167,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *slog.Logger) error {
 	start := time.Now()
 	defer followHeap(f)()
+	defer walWriterSlots(f)()
 	db, ln, err := openAndListen(f, log)
 	if err != nil {
 		return err
