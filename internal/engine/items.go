@@ -55,10 +55,15 @@ func (e *Engine) applyLocked(t *table, k itemKey, m mutation) (old, next attr.It
 
 // returnOld is the Attributes of a PutItem or DeleteItem response.
 func returnOld(o *protocol.WriteOptions, old attr.Item) attr.Item {
-	if o.ReturnValues != nil && *o.ReturnValues == "ALL_OLD" {
+	if wantsOld(o) {
 		return old
 	}
 	return nil
+}
+
+// wantsOld reports whether a PutItem or DeleteItem returns the old item.
+func wantsOld(o *protocol.WriteOptions) bool {
+	return o.ReturnValues != nil && *o.ReturnValues == "ALL_OLD"
 }
 
 // write is one item change: the item before and after (either may be nil).

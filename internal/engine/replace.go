@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/storage"
@@ -20,13 +18,8 @@ import (
 // nothing of the item it replaces but its size. The table's definition
 // may change before the commit; decodeOld catches that.
 func plainPut(t *table, w writeExprs, in *protocol.PutItemInput, enforced bool) bool {
-	return w.cond == nil && !enforced && !isSet(in.ReturnValues, "ALL_OLD") &&
+	return w.cond == nil && !enforced && !wantsOld(&in.WriteOptions) &&
 		!needsOld(t.alive.current.Load())
-}
-
-// isSet reports whether p is one of values.
-func isSet(p *string, values ...string) bool {
-	return p != nil && slices.Contains(values, *p)
 }
 
 // needsOld reports whether writes to a table of this definition read the
@@ -44,25 +37,24 @@ func (e *Engine) replace(t *table, k itemKey, item attr.Item) (write, error) {
 		return write{}, err
 	}
 	unlock := e.locks.lock(k.hash)
-	w := write{t: t, key: k, new: item}
-	b, err := e.replaceLocked(&w)
+	ws := [1]write{{t: t, key: k, new: item}}
+	b, err := e.replaceLocked(ws[:])
 	unlock()
-	return w, durable(b, err)
+	return ws[0], durable(b, err)
 }
 
-func (e *Engine) replaceLocked(w *write) (*storage.Batch, error) {
-	var err error
-	if _, err = e.db.View(w.key.storage, func(v []byte) error {
-		w.sizedOld = true
+// replaceLocked sizes the stored item of ws's one write and applies it.
+func (e *Engine) replaceLocked(ws []write) (*storage.Batch, error) {
+	w := &ws[0]
+	found, err := e.db.View(w.key.storage, func(v []byte) (err error) {
 		w.oldSize, err = attr.EncodedSize(v)
 		return err
-	}); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
-	ws := [1]write{*w}
-	b, err := e.applyBatch(ws[:], nil)
-	*w = ws[0]
-	return b, err
+	w.sizedOld = found
+	return e.applyBatch(ws, nil)
 }
 
 // putReport is the ConsumedCapacity of a plain PutItem's write w.

@@ -165,11 +165,12 @@ func appendField(b []byte, k string, vv []string) []byte {
 	}
 	for _, v := range vv {
 		b = append(append(b, k...), ": "...)
-		for _, c := range []byte(trimSpace(v)) {
-			if c == '\r' || c == '\n' {
-				c = ' '
+		start := len(b)
+		b = append(b, trimSpace(v)...)
+		for i := start; i < len(b); i++ {
+			if b[i] == '\r' || b[i] == '\n' {
+				b[i] = ' '
 			}
-			b = append(b, c)
 		}
 		b = append(b, "\r\n"...)
 	}

@@ -168,13 +168,22 @@ func (s *scanner) stringEnd(i int) (end int, plain bool) {
 const arenaMax = 4 << 10
 
 func (s *scanner) sub(i, j int) string {
+	if text, ok := s.text(); ok {
+		return text[i:j]
+	}
+	return string(s.data[i:j])
+}
+
+// text is the body as one string, copied once, when it is small enough
+// for its strings to share that copy.
+func (s *scanner) text() (string, bool) {
 	if len(s.data) > arenaMax {
-		return string(s.data[i:j])
+		return "", false
 	}
 	if s.arena == "" {
 		s.arena = string(s.data)
 	}
-	return s.arena[i:j]
+	return s.arena, true
 }
 
 // strPtr decodes a *string member; the pointers share a slab.
@@ -333,13 +342,11 @@ func (s *scanner) item(p *attr.Item) {
 // unmarshalItem decodes the item that ends at s.pos, its strings sliced
 // from the body's own copy when the body is small enough to have one.
 func (s *scanner) unmarshalItem(p *attr.Item, start int) error {
-	if len(s.data) > arenaMax {
+	text, ok := s.text()
+	if !ok {
 		return p.UnmarshalJSON(s.data[start:s.pos])
 	}
-	if s.arena == "" {
-		s.arena = string(s.data)
-	}
-	return p.UnmarshalJSONText(s.data[start:s.pos], s.arena[start:s.pos], &s.ptrs)
+	return p.UnmarshalJSONText(s.data[start:s.pos], text[start:s.pos], &s.ptrs)
 }
 
 // skipValue steps over any valid JSON value, strictly.
