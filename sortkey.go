@@ -23,6 +23,12 @@ import (
 type Options struct {
 	// InMemory keeps all data in memory; nothing is written to dir.
 	InMemory bool
+	// Store keeps the data in PostgreSQL (or a PostgreSQL-wire database)
+	// instead of Pebble: a postgres://USER@HOST:PORT/DB URL, with the
+	// optional parameters schema (default "sortkey") and timeout (one
+	// statement's bound, default 10s) beside libpq's (docs/STORES.md).
+	// dir and InMemory are then not used.
+	Store string
 	// Region is the region named in ARNs. Default "us-east-1". Clients of
 	// any region (and any credentials) see the same tables.
 	Region string
@@ -203,7 +209,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if opts.IndexLag < 0 || opts.StaleReadWindow < 0 {
 		return nil, ErrNegativeLag
 	}
-	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Region: opts.Region, Now: now,
+	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Store: opts.Store, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
 		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize,

@@ -30,6 +30,7 @@ type serveFlags struct {
 	addr     string
 	dataDir  string
 	inMemory bool
+	store    string // servestore.go
 	region   string
 	// collectionLimit is the item collection size limit in bytes.
 	collectionLimit int64
@@ -68,7 +69,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if err := parseLayered(fs, args); err != nil {
 		return f, err
 	}
-	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom)); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom), checkStore(f)); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -86,8 +87,9 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8000", "address to listen on")
-	fs.StringVar(&f.dataDir, "data-dir", "./sortkey-data", "directory for the data (ignored with --in-memory)")
+	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir, "directory for the data (ignored with --in-memory)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "keep all data in memory; nothing is written to disk")
+	fs.StringVar(&f.store, "store", "", "keep the data in PostgreSQL instead of Pebble: postgres://USER@HOST:PORT/DB?schema=NAME (docs/STORES.md)")
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
@@ -212,7 +214,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		Clock: f.clock.virtual(log), Metrics: f.metrics, MetricsApart: f.metricsAddr != "",
 		Faults: faultsDoc, Admin: f.admin || f.adminRemote, AdminRemote: f.adminRemote,
 		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow,
-		CacheSize: int64(f.cacheSize)}
+		CacheSize: int64(f.cacheSize), Store: f.store}
 	f.lag.apply(opts)
 	opts.PITRWindow = time.Duration(f.pitrWindow)
 	if err := f.s3Dirs.apply(opts); err != nil {
@@ -268,6 +270,9 @@ func closeDB(db *sortkey.DB, log *slog.Logger) error {
 }
 
 func dataDesc(f serveFlags) string {
+	if f.store != "" {
+		return storeDesc(f.store)
+	}
 	if f.inMemory {
 		return "(in memory)"
 	}

@@ -82,7 +82,11 @@ func (e *Engine) startBackup(name, backupName string) (*storage.Snapshot, *backu
 	if err := e.putBackup(m, func(b *storage.Batch) { b.Set(storage.SequenceKey(), seq) }); err != nil {
 		return nil, nil, err
 	}
-	return e.db.NewSnapshot(), m, nil
+	snap, err := e.db.NewSnapshot()
+	if err != nil {
+		return nil, nil, err
+	}
+	return snap, m, nil
 }
 
 // putBackup writes a backup's record (and extra, if not nil) synced.

@@ -59,6 +59,9 @@ type Options struct {
 	// CacheSize bounds the storage's block cache in bytes; 0 means
 	// storage.DefaultCacheSize.
 	CacheSize int64
+	// Store, a postgres:// URL, keeps the data in PostgreSQL instead of
+	// Pebble (storage.Options.URL).
+	Store string
 }
 
 // Engine is an open database.
@@ -100,7 +103,7 @@ func Open(opts Options) (*Engine, error) {
 	if opts.Account != "" && !accountID(opts.Account) {
 		return nil, fmt.Errorf("engine: account %q is not a 12-digit AWS account id", opts.Account)
 	}
-	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize})
+	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize, URL: opts.Store})
 	if err != nil {
 		return nil, err
 	}

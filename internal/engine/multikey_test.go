@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -288,10 +289,11 @@ func TestMultiKeyBackfill(t *testing.T) {
 	checkQueries(t, r, e, items, 100)
 }
 
-// waitActive waits for the backfill of gsi to end.
+// waitActive waits for the backfill of gsi to end: a store that commits
+// each entry over the network (PostgreSQL) takes longer than Pebble.
 func waitActive(t *testing.T, e *Engine) {
 	t.Helper()
-	for range 1000 {
+	for range 3000 {
 		tb, err := e.itemTable("mkt")
 		if err != nil {
 			t.Fatal(err)
@@ -300,6 +302,7 @@ func waitActive(t *testing.T, e *Engine) {
 			return
 		}
 		e.Settle()
+		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the backfill did not end")
 }

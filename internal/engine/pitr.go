@@ -151,7 +151,10 @@ func (e *Engine) RestoreTableToPointInTime(_ context.Context, in *protocol.Resto
 	if err != nil {
 		return nil, err
 	}
-	snap := e.db.NewSnapshot()
+	snap, err := e.db.NewSnapshot()
+	if err != nil {
+		return nil, err
+	}
 	defer snap.Close()
 	undo, err := undoAfter(snap, t.meta.ID, at)
 	if err != nil {

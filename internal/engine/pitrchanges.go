@@ -50,8 +50,12 @@ func (e *Engine) OpenChanges(ref string, from, to time.Time) (*Changes, error) {
 	for _, k := range keySchemaOf(t) {
 		keys = append(keys, *k.AttributeName)
 	}
+	snap, err := e.db.NewSnapshot()
+	if err != nil {
+		return nil, err
+	}
 	return &Changes{TableArn: t.meta.Desc.TableArn, TableID: t.meta.Desc.TableId, From: from, To: to,
-		snap: e.db.NewSnapshot(), id: t.meta.ID, keys: keys}, nil
+		snap: snap, id: t.meta.ID, keys: keys}, nil
 }
 
 // Close releases the snapshot.

@@ -30,7 +30,10 @@ func (e *Engine) OpenPointInTime(ref string, at *time.Time) (*PointInTime, error
 	if err != nil {
 		return nil, err
 	}
-	snap := e.db.NewSnapshot()
+	snap, err := e.db.NewSnapshot()
+	if err != nil {
+		return nil, err
+	}
 	undo, err := undoAfter(snap, t.meta.ID, when)
 	if err != nil {
 		snap.Close()

@@ -24,7 +24,10 @@ func (e *Engine) TransactGetItems(_ context.Context, in *protocol.TransactGetIte
 	if err := e.getsConflict(gets); err != nil {
 		return nil, err
 	}
-	snap := e.db.NewSnapshot()
+	snap, err := e.db.NewSnapshot()
+	if err != nil {
+		return nil, err
+	}
 	defer snap.Close()
 	out := &protocol.TransactGetItemsOutput{Responses: make([]protocol.ItemResponse, len(gets))}
 	units := txnUsages()

@@ -7,7 +7,8 @@ import (
 )
 
 // scrape collects, when Prometheus scrapes, what the engine keeps
-// anyway: item counts and sizes, and Pebble's statistics.
+// anyway: item counts and sizes, and the store's statistics (Pebble's, or
+// the PostgreSQL store's round trips and connections).
 type scrape struct{ src Source }
 
 func newScrape(src Source) *scrape { return &scrape{src} }
@@ -53,6 +54,17 @@ var storageStats = []storageStat{
 	gauge("read_amplification", "Sstables a point read may have to look in.", func(h *storage.Health) float64 { return float64(h.ReadAmp) }),
 }
 
+// pgStats are the PostgreSQL store's numbers, in place of Pebble's.
+var pgStats = []storageStat{
+	counter("round_trips_total", "Statements and pipelines of statements sent to PostgreSQL.", func(h *storage.Health) float64 { return float64(h.Postgres.RoundTrips) }),
+	counter("round_trip_errors_total", "Round trips to PostgreSQL that failed.", func(h *storage.Health) float64 { return float64(h.Postgres.Errors) }),
+	counter("round_trip_seconds_total", "Time spent in round trips to PostgreSQL, summed; divided by storage_round_trips_total, their mean latency.", func(h *storage.Health) float64 { return h.Postgres.RoundTripSeconds }),
+	counter("retries_total", "Statements tried again after a serialization failure, a deadlock or a lost connection.", func(h *storage.Health) float64 { return float64(h.Postgres.Retries) }),
+	gauge("connections", "Connections open to PostgreSQL.", func(h *storage.Health) float64 { return float64(h.Postgres.OpenConns) }),
+	gauge("idle_connections", "Connections to PostgreSQL open and idle.", func(h *storage.Health) float64 { return float64(h.Postgres.IdleConns) }),
+	counter("connection_waits_total", "Times a request waited for a free connection to PostgreSQL.", func(h *storage.Health) float64 { return float64(h.Postgres.AcquireWaits) }),
+}
+
 // Describe sends every metric's description.
 func (s *scrape) Describe(ch chan<- *prometheus.Desc) {
 	ch <- itemsDesc
@@ -61,6 +73,9 @@ func (s *scrape) Describe(ch chan<- *prometheus.Desc) {
 	ch <- ttlDeletedDesc
 	ch <- lastSweepDesc
 	for _, st := range storageStats {
+		ch <- st.desc
+	}
+	for _, st := range pgStats {
 		ch <- st.desc
 	}
 }
@@ -72,7 +87,11 @@ func (s *scrape) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(bytesDesc, prometheus.GaugeValue, float64(t.Bytes), t.Table, t.Index)
 	}
 	h := s.src.Health()
-	for _, st := range storageStats {
+	stats := storageStats
+	if h.Postgres != nil {
+		stats = pgStats
+	}
+	for _, st := range stats {
 		ch <- prometheus.MustNewConstMetric(st.desc, st.kind, st.value(&h))
 	}
 	s.collectBacklog(ch)

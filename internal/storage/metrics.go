@@ -3,6 +3,8 @@ package storage
 import (
 	"sync/atomic"
 
+	"github.com/sortkeydb/sortkey/internal/storage/pgstore"
+
 	"github.com/cockroachdb/pebble"
 )
 
@@ -21,6 +23,9 @@ type Health struct {
 	MemtableBytes       uint64 // bytes of the memtables
 	DiskBytes           uint64 // bytes of every file of the store
 	ReadAmp             int    // sstables a point read may have to look in
+
+	// Postgres is the PostgreSQL store's account instead; nil on Pebble.
+	Postgres *pgstore.Usage
 }
 
 // stalls counts Pebble's write stalls, which its metrics do not keep: the
@@ -31,13 +36,13 @@ func (s *stalls) listener() *pebble.EventListener {
 	return &pebble.EventListener{WriteStallBegin: func(pebble.WriteStallBeginInfo) { s.n.Add(1) }}
 }
 
-// Health reads Pebble's metrics; it takes a lock inside Pebble briefly, so
+// health reads Pebble's metrics; it takes a lock inside Pebble briefly, so
 // it is for a scrape, not for every request.
-func (db *DB) Health() Health {
-	m := db.pdb.Metrics()
+func (s *pebbleStore) health() Health {
+	m := s.pdb.Metrics()
 	return Health{
 		Compactions: m.Compact.Count, CompactionDebtBytes: m.Compact.EstimatedDebt, Flushes: m.Flush.Count,
-		WriteStalls: db.stalls.n.Load(), CacheHits: m.BlockCache.Hits, CacheMisses: m.BlockCache.Misses,
+		WriteStalls: s.stalls.n.Load(), CacheHits: m.BlockCache.Hits, CacheMisses: m.BlockCache.Misses,
 		CacheBytes: m.BlockCache.Size, MemtableBytes: m.MemTable.Size,
 		DiskBytes: m.DiskSpaceUsage(), ReadAmp: m.ReadAmp(),
 	}

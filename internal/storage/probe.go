@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync/atomic"
-
-	"github.com/cockroachdb/pebble"
 )
 
 // prefixHealth holds the one key Probe writes, outside every table's
@@ -24,18 +22,22 @@ var probes atomic.Uint64
 // Probe writes a key durably, as every acknowledged write is written, and
 // reads it back: a health check that the disk takes writes and the store
 // serves reads, not only that the process runs. Pebble panics when used
-// after Close; Probe answers ErrClosed instead, as it does for any panic,
-// since a health check must answer rather than fail.
+// after Close, and PostgreSQL's pool fails; Probe answers ErrClosed for
+// both, and an error for any other panic, since a health check must
+// answer rather than fail.
 func (db *DB) Probe() (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = probePanic(p)
+			err = db.probePanic(p)
 		}
 	}()
 	key, val := []byte{prefixHealth}, strconv.AppendUint(nil, probes.Add(1), 10)
 	b := db.NewBatch()
 	b.Set(key, val)
 	if err := b.Commit(); err != nil {
+		if db.b.closedErr(err) {
+			return ErrClosed
+		}
 		return fmt.Errorf("storage: health probe write: %w", err)
 	}
 	got, ok, err := db.Get(key)
@@ -45,8 +47,8 @@ func (db *DB) Probe() (err error) {
 	return nil
 }
 
-func probePanic(p any) error {
-	if err, ok := p.(error); ok && errors.Is(err, pebble.ErrClosed) {
+func (db *DB) probePanic(p any) error {
+	if db.b.closedErr(p) {
 		return ErrClosed
 	}
 	return fmt.Errorf("storage: health probe panicked: %v", p)

@@ -18,17 +18,22 @@ type Stats struct {
 // AddStats records a change of count and size in the batch.
 func (b *Batch) AddStats(key []byte, d Stats) {
 	if d.Items != 0 || d.Bytes != 0 {
-		b.merge(key, encodeStats(d))
+		b.w.addStats(key, d)
 	}
 }
 
 // ReadStats returns the stats at key, zero when none were written.
-func (db *DB) ReadStats(key []byte) (Stats, error) {
-	v, ok, err := db.Get(key)
-	if err != nil || !ok {
-		return Stats{}, err
-	}
-	return decodeStats(v), nil
+func (db *DB) ReadStats(key []byte) (Stats, error) { return db.b.readStats(key) }
+
+func (b *pebbleBatch) addStats(key []byte, d Stats) { _ = b.b.Merge(key, encodeStats(d), nil) }
+
+func (s *pebbleStore) readStats(key []byte) (Stats, error) {
+	var st Stats
+	_, err := s.view(key, func(v []byte) error {
+		st = decodeStats(v)
+		return nil
+	})
+	return st, err
 }
 
 func encodeStats(s Stats) []byte {

@@ -75,6 +75,7 @@ func mustOpen(t *testing.T, o Options) *DB {
 // times its size has been read, the cache holds no more than it allows,
 // while the default cache, larger than the store, holds more.
 func TestCacheSizeBoundsTheBlockCache(t *testing.T) {
+	skipUnlessPebble(t, "the block cache is Pebble's")
 	const small = 4 << 20
 	bounded := cacheAfterReadingAll(t, small)
 	if bounded.CacheBytes > small || bounded.CacheBytes == 0 {
@@ -171,5 +172,14 @@ func TestInMemoryCommitsAndSettles(t *testing.T) {
 	}
 	if err := db.Probe(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// skipUnlessPebble skips a test of what only the Pebble store has, when
+// the test switch runs the suite on PostgreSQL.
+func skipUnlessPebble(t *testing.T, why string) {
+	t.Helper()
+	if UnderTestStore() {
+		t.Skipf("%s; %s runs this suite on PostgreSQL", why, TestStoreEnv)
 	}
 }
