@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -293,6 +294,8 @@ func (l *ledger) verify(ctx context.Context, t *testing.T, c *dynamodb.Client, r
 		}
 	}
 
+	checkIndexes(ctx, t, c, items, round)
+
 	// Puts.
 	present := map[string]bool{}
 	for _, it := range items[putsTable] {
@@ -443,10 +446,71 @@ func scanAll(ctx context.Context, t *testing.T, c *dynamodb.Client, table string
 	return items
 }
 
+// crashIndexes are the tables' global secondary indexes, written in the
+// same commit as their items, which must agree with them after every crash.
+var crashIndexes = map[string]struct{ name, attr string }{
+	putsTable: {"byValue", "v"},
+	txTableA:  {"byTx", "tx"},
+}
+
+// checkIndexes compares each index with its table: the same items, whole
+// (its projection is ALL), and DescribeTable's index ItemCount equal to
+// what a Scan of the index returns.
+func checkIndexes(ctx context.Context, t *testing.T, c *dynamodb.Client, items map[string][]map[string]types.AttributeValue, round int) {
+	t.Helper()
+	for table, ix := range crashIndexes {
+		entries := scanIndex(ctx, t, c, table, ix.name)
+		if got, want := itemSet(entries), itemSet(items[table]); !maps.Equal(got, want) {
+			t.Errorf("after restart %d index %s of %s holds %d items, its table %d, and they differ", round, ix.name, table, len(got), len(want))
+		}
+		d, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
+		if err != nil {
+			t.Fatalf("DescribeTable %s: %v", table, err)
+		}
+		if n := aws.ToInt64(d.Table.GlobalSecondaryIndexes[0].ItemCount); n != int64(len(entries)) {
+			t.Errorf("after restart %d index %s ItemCount = %d, a Scan of it returns %d", round, ix.name, n, len(entries))
+		}
+	}
+}
+
+func scanIndex(ctx context.Context, t *testing.T, c *dynamodb.Client, table, index string) []map[string]types.AttributeValue {
+	t.Helper()
+	var items []map[string]types.AttributeValue
+	p := dynamodb.NewScanPaginator(c, &dynamodb.ScanInput{TableName: aws.String(table), IndexName: aws.String(index)})
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			t.Fatalf("Scan %s.%s: %v", table, index, err)
+		}
+		items = append(items, page.Items...)
+	}
+	return items
+}
+
+// itemSet is items as a set of their string attributes, name=value sorted.
+func itemSet(items []map[string]types.AttributeValue) map[string]bool {
+	set := map[string]bool{}
+	for _, it := range items {
+		var parts []string
+		for name := range it {
+			parts = append(parts, name+"="+strAttr(it, name))
+		}
+		slices.Sort(parts)
+		set[strings.Join(parts, ",")] = true
+	}
+	return set
+}
+
 func createCrashTables(ctx context.Context, t *testing.T, c *dynamodb.Client) {
 	t.Helper()
 	create := func(name string, keys ...string) {
 		in := &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest}
+		if ix, ok := crashIndexes[name]; ok {
+			in.GlobalSecondaryIndexes = []types.GlobalSecondaryIndex{{IndexName: aws.String(ix.name),
+				KeySchema:  []types.KeySchemaElement{{AttributeName: aws.String(ix.attr), KeyType: types.KeyTypeHash}},
+				Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}}
+			in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{AttributeName: aws.String(ix.attr), AttributeType: types.ScalarAttributeTypeS})
+		}
 		for i, k := range keys {
 			kt := types.KeyTypeHash
 			if i == 1 {

@@ -5,12 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"net/url"
 	"sync/atomic"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -72,6 +70,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if s.owner, err = own(ctx, cfg.ConnConfig, schema); err != nil {
 		return nil, err
 	}
+	go s.owner.watch(ownerCheck, timeout)
 	if s.pool, err = pgxpool.NewWithConfig(context.Background(), cfg); err != nil {
 		s.owner.release()
 		return nil, fmt.Errorf("pgstore: %w", err)
@@ -166,37 +165,3 @@ func newStatements(q string) statements {
 			"ON CONFLICT (k, shard) DO UPDATE SET items = c.items + excluded.items, bytes = c.bytes + excluded.bytes",
 	}
 }
-
-// lockKey is the advisory lock that marks a schema's owner.
-func lockKey(schema string) int64 {
-	h := fnv.New64a()
-	h.Write([]byte("sortkey schema " + schema))
-	return int64(h.Sum64())
-}
-
-// owner holds the schema's advisory lock on a connection of its own, for
-// as long as the store is open.
-type owner struct{ conn *pgx.Conn }
-
-func own(ctx context.Context, cfg *pgx.ConnConfig, schema string) (*owner, error) {
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("pgstore: connect: %w", err)
-	}
-	var got bool
-	err = conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", lockKey(schema)).Scan(&got)
-	if err == nil && !got {
-		err = fmt.Errorf("%w: schema %s", ErrLocked, schema)
-	}
-	if err == nil {
-		err = migrate(ctx, conn, schema)
-	}
-	if err != nil {
-		conn.Close(context.Background())
-		return nil, err
-	}
-	return &owner{conn: conn}, nil
-}
-
-// release closes the owner's connection, which releases the lock.
-func (o *owner) release() { o.conn.Close(context.Background()) }
