@@ -2,18 +2,27 @@ package main
 
 import (
 	"errors"
+	"log/slog"
 	"net/url"
 )
 
-var errStoreWithPebble = errors.New("--store keeps the data in PostgreSQL: --in-memory and --data-dir are Pebble's, give one or the other")
+var errStoreInMemory = errors.New("--store keeps the data in PostgreSQL, --in-memory in memory: give one or the other")
 
-// checkStore refuses --store beside a flag of Pebble's store, which
-// would otherwise be silently ignored.
+// checkStore refuses --store beside --in-memory, which contradicts it.
+// --data-dir is only warned about (warnDataDir): the container image sets
+// it for every server.
 func checkStore(f serveFlags) error {
-	if f.store != "" && (f.inMemory || f.dataDir != defaultDataDir) {
-		return errStoreWithPebble
+	if f.store != "" && f.inMemory {
+		return errStoreInMemory
 	}
 	return nil
+}
+
+// warnDataDir says that a --data-dir other than the default is not used.
+func warnDataDir(f serveFlags, log *slog.Logger) {
+	if f.store != "" && f.dataDir != defaultDataDir {
+		log.Warn("--data-dir is not used: --store keeps the data in PostgreSQL", "dataDir", f.dataDir)
+	}
 }
 
 // storeDesc is the store's URL as logged: without its password.
@@ -22,7 +31,7 @@ func storeDesc(raw string) string {
 	if err != nil {
 		return "(a store URL that does not parse)"
 	}
-	return u.Redacted()
+	return u.Redacted() + " (PostgreSQL)"
 }
 
 const defaultDataDir = "./sortkey-data"

@@ -105,10 +105,14 @@ func (b *pgBatch) written(fn func(key []byte)) {
 	}
 }
 
-func (b *pgBatch) apply() error        { return b.commit() }
-func (b *pgBatch) wait() error         { return nil }
-func (b *pgBatch) commitNoSync() error { return b.commit() }
-func (b *pgBatch) discard()            { b.ops = nil }
+func (b *pgBatch) apply() error { return b.commit() }
+func (b *pgBatch) wait() error  { return nil }
+func (b *pgBatch) commitNoSync() error {
+	err := b.s.CommitLazy(b.ops)
+	b.ops = nil
+	return err
+}
+func (b *pgBatch) discard() { b.ops = nil }
 
 func (b *pgBatch) commit() error {
 	err := b.s.Commit(b.ops)

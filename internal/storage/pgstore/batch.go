@@ -34,18 +34,34 @@ const statsShards = 16
 // returns once it has committed. Stats deltas are summed per key and
 // added in key order, so that concurrent batches lock counter rows in
 // one order and cannot deadlock on them.
-func (s *Store) Commit(ops []Op) error {
+func (s *Store) Commit(ops []Op) error { return s.commit(ops, true) }
+
+// CommitLazy is Commit without waiting for the commit to be flushed to
+// the database's WAL (synchronous_commit off for this transaction alone):
+// for work that can be redone after a crash, such as an index backfill.
+// It is durable once any later durable commit is, since the WAL is
+// flushed in order.
+func (s *Store) CommitLazy(ops []Op) error { return s.commit(ops, false) }
+
+// lazyCommit turns synchronous_commit off for the transaction it is
+// queued in.
+const lazyCommit = "SELECT set_config('synchronous_commit', 'off', true)"
+
+func (s *Store) commit(ops []Op, durable bool) error {
 	if len(ops) == 0 {
 		return nil
 	}
-	b := s.batch(ops)
+	b := &pgx.Batch{}
+	if !durable {
+		b.Queue(lazyCommit)
+	}
+	s.batch(b, ops)
 	return s.retry(false, func(ctx context.Context) error {
 		return s.pool.SendBatch(ctx, b).Close()
 	})
 }
 
-func (s *Store) batch(ops []Op) *pgx.Batch {
-	b := &pgx.Batch{}
+func (s *Store) batch(b *pgx.Batch, ops []Op) {
 	shard := rand.N(statsShards)
 	for i := 0; i < len(ops); {
 		if ops[i].Kind == OpStats {
@@ -60,7 +76,6 @@ func (s *Store) batch(ops []Op) *pgx.Batch {
 		s.queue(b, &ops[i])
 		i++
 	}
-	return b
 }
 
 func (s *Store) queue(b *pgx.Batch, op *Op) {

@@ -203,3 +203,20 @@ func TestParseURL(t *testing.T) {
 		}
 	}
 }
+
+// A lazy commit is a commit: its changes are there, all of them, and
+// the connection it used is back to durable commits.
+func TestCommitLazy(t *testing.T) {
+	s := openTemp(t)
+	if err := s.CommitLazy([]Op{set("a", "1"), {Kind: OpStats, Key: []byte("t"), Items: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if items, _, _ := s.ReadStats([]byte("t")); items != 2 || keys(t, s, "", "", false) != "[a=1]" {
+		t.Fatalf("after a lazy commit: %d items, keys %s", items, keys(t, s, "", "", false))
+	}
+	var mode string
+	ctx := context.Background()
+	if err := s.pool.QueryRow(ctx, "SHOW synchronous_commit").Scan(&mode); err != nil || mode != "on" {
+		t.Fatalf("synchronous_commit after a lazy commit: %q (%v), want on", mode, err)
+	}
+}
