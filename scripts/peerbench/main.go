@@ -10,6 +10,18 @@
 //	peerbench report DIR
 //	    print the Markdown comparison of the results in DIR, and write them
 //	    all to DIR/results.jsonl
+//
+// and of scripts/bench-pg.sh, which compares sortkey on PostgreSQL with
+// plain pgx clients doing the equivalent SQL:
+//
+//	peerbench pgceiling --url postgres://… [--concurrency 16] [--duration 3s] [--preload 2000] [--item-size 200] [--workload …] [--server-pids PID,…] [--json]
+//	    the bare pgx ceiling: per workload, the SQL sortkey's store needs at
+//	    the least, from as many clients as sortkey bench's, each with its own
+//	    connection, in a schema of its own that it drops at the end
+//	peerbench cpu PID...
+//	    print the CPU seconds the processes and their descendants have used
+//	peerbench pgreport DIR
+//	    print the Markdown comparison of scripts/bench-pg.sh's results in DIR
 package main
 
 import (
@@ -35,7 +47,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = "usage: peerbench noop ADDR | start --endpoint URL --log FILE -- COMMAND... | report DIR\n"
+const usage = "usage: peerbench noop ADDR | start --endpoint URL --log FILE -- COMMAND... | report DIR | pgceiling --url URL [flags] | cpu PID... | pgreport DIR\n"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
@@ -50,9 +62,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = start(args[1:], stdout)
 	case "report":
 		err = report(args[1], stdout)
+	case "pgceiling":
+		err = pgceiling(args[1:], stdout, stderr)
+	case "cpu":
+		err = cpu(args[1:], stdout)
+	case "pgreport":
+		err = pgreport(args[1], stdout)
 	default:
 		fmt.Fprint(stderr, usage)
 		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "peerbench:", err)

@@ -3,7 +3,6 @@ package pgstore
 import (
 	"bytes"
 	"context"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
@@ -26,14 +25,9 @@ type Op struct {
 	Items, Bytes int64
 }
 
-// statsShards spreads each stats key over this many rows: a batch adds
-// to one of them, chosen at random, and a read sums them all.
-const statsShards = 16
-
 // Commit applies ops in order as one transaction, in one round trip, and
 // returns once it has committed. Stats deltas are summed per key and
-// added in key order, so that concurrent batches lock counter rows in
-// one order and cannot deadlock on them.
+// added to the row of the commit's slot (slots below), in key order.
 func (s *Store) Commit(ops []Op) error { return s.commit(ops, true) }
 
 // CommitLazy is Commit without waiting for the commit to be flushed to
@@ -51,18 +45,32 @@ func (s *Store) commit(ops []Op, durable bool) error {
 	if len(ops) == 0 {
 		return nil
 	}
+	slot := <-s.slots
+	defer func() { s.slots <- slot }()
 	b := &pgx.Batch{}
 	if !durable {
 		b.Queue(lazyCommit)
 	}
-	s.batch(b, ops)
+	s.batch(b, ops, slot)
 	return s.retry(false, func(ctx context.Context) error {
 		return s.pool.SendBatch(ctx, b).Close()
 	})
 }
 
-func (s *Store) batch(b *pgx.Batch, ops []Op) {
-	shard := rand.N(statsShards)
+// Slots give each commit in flight a stats row of its own. Every table's
+// count changes with almost every write, so commits that shared a row
+// would queue on its lock, each until the other's commit was flushed;
+// with one slot per pool connection no two commits ever meet on a row,
+// and a key's stats are the sum of at most that many rows.
+func newSlots(n int) chan int {
+	slots := make(chan int, n)
+	for i := range n {
+		slots <- i
+	}
+	return slots
+}
+
+func (s *Store) batch(b *pgx.Batch, ops []Op, shard int) {
 	for i := 0; i < len(ops); {
 		if ops[i].Kind == OpStats {
 			j := i

@@ -5,8 +5,8 @@
 // The key space is one table of byte keys and values, kv(k bytea primary
 // key, v bytea), so a range of keys is an index range read in key order,
 // both ways; table and index stats are summed from rows of counters, each
-// key spread over a few shards so that concurrent writers of one table do
-// not queue on one row. Everything lives in one schema that the store owns
+// key spread over one row per commit slot so that concurrent writers of one
+// table never queue on one row. Everything lives in one schema that the store owns
 // ("sortkey" unless the URL's schema parameter names another), versioned
 // in its meta table: Open creates or migrates it, and refuses a schema
 // written by a newer version.

@@ -46,6 +46,7 @@ type Store struct {
 	temporary bool
 	timeout   time.Duration
 	sql       statements
+	slots     chan int // batch.go
 	closed    atomic.Bool
 	stats     Stats // stats.go
 }
@@ -63,7 +64,8 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, err
 	}
 	schema = cmp.Or(opts.Schema, schema)
-	s := &Store{schema: schema, temporary: opts.Temporary, timeout: timeout, sql: newStatements(ident(schema))}
+	s := &Store{schema: schema, temporary: opts.Temporary, timeout: timeout, sql: newStatements(ident(schema)),
+		slots: newSlots(int(cfg.MaxConns))}
 	cfg.ConnConfig.Tracer = &s.stats
 	ctx, cancel := context.WithTimeout(ctx, 2*timeout)
 	defer cancel()

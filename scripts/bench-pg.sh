@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# Compares sortkey on PostgreSQL with its bare pgx ceiling, in one run on
+# one machine: a throwaway PostgreSQL cluster of its own (scripts/
+# pg-throwaway.sh, durable defaults: fsync and synchronous_commit on),
+# `sortkey serve --store` on it loaded by `sortkey bench`, and
+# `peerbench pgceiling` — plain pgx clients sending the least SQL each
+# workload needs, with the same keys, at the same concurrency — against
+# the same cluster. The two alternate for a few rounds, so that a change
+# in the machine's load during the run shows in both rather than in one.
+#
+# Usage: scripts/bench-pg.sh
+#
+# Environment (all optional):
+#   BENCH_DURATION     each run's length                (default 3s)
+#   BENCH_ROUNDS       rounds of both clients            (default 3)
+#   BENCH_CONCURRENCY  concurrent clients                (default 16)
+#   BENCH_PRELOAD      items (rows) written before       (default 2000)
+#   BENCH_ITEM_SIZE    bytes per item                    (default 200)
+#   BENCH_WORKLOADS    workloads                         (default put,get,update,query,transact-write)
+#   BENCH_OUT          results directory                 (default: a new /tmp/bench-pg-results.XXXXXX)
+#   BENCH_KEEP_WORK=1  keep the work directory (binaries)
+#
+# Results: BENCH_OUT/report.md (the tables and the ratios), machine.md,
+# and per round the raw `sortkey bench --json` and `pgceiling --json`
+# lines (the layout is described in scripts/peerbench/pgreport.go).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+duration=${BENCH_DURATION:-3s}
+rounds=${BENCH_ROUNDS:-3}
+concurrency=${BENCH_CONCURRENCY:-16}
+preload=${BENCH_PRELOAD:-2000}
+item_size=${BENCH_ITEM_SIZE:-200}
+workloads=${BENCH_WORKLOADS:-put,get,update,query,transact-write}
+out=${BENCH_OUT:-$(mktemp -d /tmp/bench-pg-results.XXXXXX)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+work=$(mktemp -d /tmp/bench-pg.XXXXXX)
+pg_dir=""  # the cluster this script started, once it has
+sk_pid=""  # the sortkey server, while it runs
+cleanup() {
+  local rc=$?
+  if [ -n "$sk_pid" ]; then
+    log "stopping sortkey (pid $sk_pid)"
+    stop_server "$sk_pid"
+  fi
+  if [ -n "$pg_dir" ]; then
+    log "stopping PostgreSQL ($pg_dir)"
+    bash "$repo/scripts/pg-throwaway.sh" stop "$pg_dir" || true
+  fi
+  if [ "${BENCH_KEEP_WORK:-}" = 1 ]; then
+    echo "work directory kept: $work" >&2
+  else
+    rm -rf "$work"
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+# Without these, a signal ends bash without running the EXIT trap.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+# alive PID: the process exists and is not a zombie waiting to be reaped.
+alive() {
+  local state
+  [ -r "/proc/$1/stat" ] || return 1
+  state=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
+# stop_server PID: SIGTERM to the server's process group (peerbench start
+# makes the server a group leader), SIGKILL after 20 s.
+stop_server() {
+  local pid=$1
+  if alive "$pid"; then
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 200); do
+      alive "$pid" || break
+      sleep 0.1
+    done
+    if alive "$pid"; then
+      log "process $pid ignored SIGTERM for 20 s: SIGKILL"
+      kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    fi
+  fi
+  if [ "$pid" = "$sk_pid" ]; then
+    sk_pid=""
+  fi
+}
+
+free_port() {
+  python3 - <<'PY' 2>/dev/null || echo $((20000 + RANDOM % 20000))
+import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
+PY
+}
+
+# ---------------------------------------------------------------- builds
+log "building sortkey and peerbench"
+mkdir -p "$work/bin" "$work/run"
+go build -o "$work/bin/sortkey" ./cmd/sortkey
+go build -o "$work/bin/peerbench" ./scripts/peerbench
+sortkey=$work/bin/sortkey
+peerbench=$work/bin/peerbench
+
+# ---------------------------------------------------------------- PostgreSQL
+log "starting a throwaway PostgreSQL"
+pg_env=$(bash scripts/pg-throwaway.sh start)
+pg_dir=$(sed -n 's/.*SORTKEY_PG_DIR=\([^ ]*\).*/\1/p' <<<"$pg_env")
+pg_url=$(sed -n 's/.*SORTKEY_PG_URL=\([^ ]*\).*/\1/p' <<<"$pg_env")
+if [ -z "$pg_dir" ] || [ -z "$pg_url" ]; then
+  echo "scripts/pg-throwaway.sh start said: $pg_env" >&2
+  exit 1
+fi
+# PostgreSQL's CPU is that of its postmaster and every process under it
+# (`peerbench cpu` walks the tree, and adds the CPU of children already
+# waited for, so a backend that exits during a run still counts): the
+# backends serving either client, the WAL writer, the checkpointer, the
+# background writer, autovacuum. Only this cluster's: other clusters run
+# by the same `postgres` user on a shared machine are not counted.
+pg_pid=$(head -n 1 "$pg_dir/data/postmaster.pid")
+pg_version=$(cat "$pg_dir/data/PG_VERSION")
+log "PostgreSQL $pg_version at $pg_url, postmaster $pg_pid"
+
+# ---------------------------------------------------------------- sortkey
+port=$(free_port)
+endpoint=http://127.0.0.1:$port
+case $pg_url in *\?*) store="$pg_url&schema=benchsk" ;; *) store="$pg_url?schema=benchsk" ;; esac
+log "starting sortkey serve --store …?schema=benchsk on $endpoint"
+# From a directory of its own, in case anything lands in the working directory.
+if ! (cd "$work/run" && "$peerbench" start --endpoint "$endpoint" --log "$out/sortkey-serve.log" -- \
+    "$sortkey" serve --store "$store" --addr "127.0.0.1:$port") >"$out/startup.json"; then
+  tail -n 5 "$out/sortkey-serve.log" >&2 || true
+  exit 1
+fi
+sk_pid=$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$out/startup.json")
+log "sortkey: pid $sk_pid answered after $(sed -n 's/.*"startup_ms":\([0-9.]*\).*/\1/p' "$out/startup.json") ms"
+
+log "sortkey: creating the table, preloading $preload items"
+if ! "$sortkey" bench --endpoint "$endpoint" --preload "$preload" --item-size "$item_size" --workload get --concurrency 1 \
+    --duration 0s >"$out/sortkey-setup.log" 2>&1; then
+  tail -n 5 "$out/sortkey-setup.log" >&2
+  exit 1
+fi
+
+# ---------------------------------------------------------------- runs
+# run_sortkey DIR: each workload in a `sortkey bench` of its own, so that
+# PostgreSQL's CPU can be read around each; a failed run is noted in
+# DIR/sortkey.err. Returns 1 when the server has exited.
+run_sortkey() {
+  local dir=$1 w before after
+  local -a ws
+  IFS=, read -r -a ws <<<"$workloads"
+  for w in "${ws[@]}"; do
+    log "sortkey: $w at concurrency $concurrency for $duration"
+    before=$("$peerbench" cpu "$pg_pid")
+    if ! "$sortkey" bench --endpoint "$endpoint" --setup=false --preload "$preload" --item-size "$item_size" --workload "$w" \
+        --concurrency "$concurrency" --duration "$duration" --server-pid "$sk_pid" --json >>"$dir/sortkey.jsonl" 2>"$dir/cell.log"; then
+      printf '%s: %s\n' "$w" "$(grep -v '^  ' "$dir/cell.log" | tail -n 3 | tr '\n' ' ')" >>"$dir/sortkey.err"
+    fi
+    after=$("$peerbench" cpu "$pg_pid")
+    printf '%s\t%s\t%s\n' "$w" "$before" "$after" >>"$dir/sortkey-pgcpu.tsv"
+    cat "$dir/cell.log" >>"$dir/sortkey.log"
+    if ! alive "$sk_pid"; then
+      printf '%s: the server exited during the run; last lines of its log: %s\n' "$w" "$(tail -n 3 "$out/sortkey-serve.log" | tr '\n' ' ')" >>"$dir/sortkey.err"
+      return 1
+    fi
+  done
+  rm -f "$dir/cell.log"
+}
+
+# run_ceiling DIR: one pgceiling run of every workload (it preloads its
+# own table first, and measures PostgreSQL's CPU around each run itself).
+run_ceiling() {
+  local dir=$1
+  log "ceiling: $workloads at concurrency $concurrency for $duration each"
+  if ! "$peerbench" pgceiling --url "$pg_url" --concurrency "$concurrency" --duration "$duration" --preload "$preload" \
+      --item-size "$item_size" --workload "$workloads" --server-pids "$pg_pid" --json >"$dir/ceiling.jsonl" 2>"$dir/ceiling.log"; then
+    tail -n 3 "$dir/ceiling.log" >"$dir/ceiling.err"
+    rm -f "$dir/ceiling.jsonl"
+  fi
+}
+
+git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git_dirty=$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
+{
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- sortkey: commit $git_rev${git_dirty:+ (with uncommitted changes)}"
+  echo "- command: \`BENCH_DURATION=$duration BENCH_ROUNDS=$rounds BENCH_CONCURRENCY=$concurrency BENCH_PRELOAD=$preload BENCH_ITEM_SIZE=$item_size BENCH_WORKLOADS=$workloads scripts/bench-pg.sh\`"
+  echo "- PostgreSQL $pg_version (a throwaway cluster, durable defaults: fsync and synchronous_commit on), data in $(df -T "$pg_dir" | awk 'NR == 2 { print $2 }') on $(df "$pg_dir" | awk 'NR == 2 { print $1 }')"
+  echo "- CPU: $(nproc) cores, $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1); the client, sortkey and PostgreSQL share them"
+  echo "- kernel: $(uname -sr)"
+  echo "- $(go version)"
+  echo "- load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$out/machine.md"
+
+for r in $(seq 1 "$rounds"); do
+  dir=$out/round-$r
+  mkdir -p "$dir"
+  log "round $r of $rounds"
+  # Odd rounds start with sortkey, even ones with the ceiling.
+  if [ $((r % 2)) = 1 ]; then
+    run_sortkey "$dir" || break
+    run_ceiling "$dir"
+  else
+    run_ceiling "$dir"
+    run_sortkey "$dir" || break
+  fi
+done
+echo "- load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.md"
+
+"$peerbench" pgreport "$out" >"$out/report.md"
+cat "$out/machine.md"
+echo
+cat "$out/report.md"
+log "results in $out (report.md, machine.md, round-*/)"
