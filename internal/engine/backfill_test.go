@@ -187,3 +187,21 @@ func TestBackfillResumesAfterRestart(t *testing.T) {
 		t.Fatalf("after restart: %s with %d entries, want ACTIVE with 40", s, n)
 	}
 }
+
+// A table created without secondary indexes, reopened, takes a new one:
+// its stored definition has no index map to add to.
+func TestAddIndexAfterReopen(t *testing.T) {
+	dir := t.TempDir()
+	e := open(t, dir)
+	must[protocol.CreateTableOutput](t)(call(t, e.CreateTable, createTbl))
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e = open(t, dir)
+	defer e.Close()
+	must[protocol.UpdateTableOutput](t)(call(t, e.UpdateTable, addIndex("byG", "g")))
+	e.waitBackfills()
+	if status, _ := indexState(t, e, "byG"); status != "ACTIVE" {
+		t.Fatalf("the new index is %s, want ACTIVE", status)
+	}
+}

@@ -89,9 +89,10 @@ func (e *Engine) startBackup(name, backupName string) (*storage.Snapshot, *backu
 	return snap, m, nil
 }
 
-// putBackup writes a backup's record (and extra, if not nil) synced.
+// putBackup writes a backup's record (and extra, if not nil) synced, in
+// the catalog's stored format (catalogformat.go).
 func (e *Engine) putBackup(m *backupMeta, extra func(*storage.Batch)) error {
-	v, err := json.Marshal(m)
+	v, err := encodeBackup(m)
 	if err != nil {
 		return err
 	}
@@ -165,9 +166,10 @@ func (e *Engine) backups() ([]*backupMeta, error) {
 	var ms []*backupMeta
 	var bad error
 	err := e.db.Scan(lo, hi, func(_, v []byte) bool {
-		m := new(backupMeta)
-		bad = json.Unmarshal(v, m)
-		ms = append(ms, m)
+		var m *backupMeta
+		if m, bad = decodeBackup(v); bad == nil {
+			ms = append(ms, m)
+		}
 		return bad == nil
 	})
 	return ms, firstErr(err, bad)
@@ -184,8 +186,8 @@ func (e *Engine) backupByArn(arn string) (*backupMeta, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := new(backupMeta)
-	if !found || json.Unmarshal(v, m) != nil || e.backupArn(m) != arn {
+	m, bad := decodeBackup(v) // fails when not found: v is empty
+	if !found || bad != nil || e.backupArn(m) != arn {
 		return nil, apierr.New(apierr.BackupNotFound, msgBackupNotFound, arn)
 	}
 	return m, nil

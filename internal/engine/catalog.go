@@ -141,9 +141,9 @@ func (e *Engine) loadCatalog() error {
 	var metas []tableMeta
 	var bad error
 	err := e.db.Scan(lo, hi, func(k, v []byte) bool {
-		var m tableMeta
-		if bad = json.Unmarshal(v, &m); bad != nil {
-			bad = fmt.Errorf("table definition %q: %w", k[1:], bad)
+		m, err := decodeTable(v)
+		if err != nil {
+			bad = fmt.Errorf("table definition %q: %w", k[1:], err)
 		}
 		metas = append(metas, m)
 		return bad == nil
@@ -173,9 +173,10 @@ func (e *Engine) loadSequence() error {
 	return json.Unmarshal(v, &e.lastID)
 }
 
-// putMeta records a table definition in b. Callers hold e.mu.
+// putMeta records a table definition in b, in the catalog's stored format
+// (catalogformat.go). Callers hold e.mu.
 func putMeta(b *storage.Batch, m *tableMeta) error {
-	v, err := json.Marshal(m)
+	v, err := encodeTable(m)
 	if err != nil {
 		return err
 	}

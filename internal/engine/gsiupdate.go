@@ -44,6 +44,9 @@ func (e *Engine) applyIndexUpdates(m *tableMeta, ups []protocol.GlobalSecondaryI
 // the published table's meta is never modified.
 func ownedMeta(m tableMeta) tableMeta {
 	m.Indexes = maps.Clone(m.Indexes)
+	if m.Indexes == nil { // a table stored without indexes
+		m.Indexes = map[string]uint16{}
+	}
 	m.Desc.GlobalSecondaryIndexes = slices.Clone(m.Desc.GlobalSecondaryIndexes)
 	m.Desc.AttributeDefinitions = slices.Clone(m.Desc.AttributeDefinitions)
 	return m

@@ -8,7 +8,7 @@ import (
 // The key space. One byte says what a key holds; everything of one table
 // shares a prefix, so deleting a table is one range deletion.
 //
-//	catalog:  'c' | table name                    -> table definition (JSON)
+//	catalog:  'c' | table name                    -> table definition (versioned JSON, engine/catalogformat.go)
 //	sequence: 's'                                 -> last table id issued
 //	stats:    't' | table id | index id           -> item count and bytes (merged)
 //	          't' | table id | 0xFFFF | pk        -> item collection size (merged)
