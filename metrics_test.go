@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
@@ -155,8 +156,11 @@ func TestMetricsCountTheCallsMade(t *testing.T) {
 	wantValue(t, fams, 0.5, "sortkey_consumed_read_capacity_units_total", "table", "Orders", "index", "ByStatus")
 	wantValue(t, fams, 3, "sortkey_table_items", "table", "Orders", "index", "")
 	wantValue(t, fams, 3, "sortkey_table_items", "table", "Orders", "index", "ByStatus")
-	for _, name := range []string{"sortkey_table_size_bytes", "sortkey_storage_compactions_total", "sortkey_storage_write_stalls_total",
-		"sortkey_storage_block_cache_hits_total", "go_goroutines", "process_resident_memory_bytes"} {
+	storeMetrics := []string{"sortkey_storage_compactions_total", "sortkey_storage_write_stalls_total", "sortkey_storage_block_cache_hits_total"}
+	if storage.UnderTestStore() {
+		storeMetrics = []string{"sortkey_storage_round_trips_total", "sortkey_storage_round_trip_seconds_total", "sortkey_storage_connections"}
+	}
+	for _, name := range append(storeMetrics, "sortkey_table_size_bytes", "go_goroutines", "process_resident_memory_bytes") {
 		if fams[name] == nil {
 			t.Errorf("no %s in /metrics", name)
 		}

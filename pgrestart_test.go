@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	osexec "os/exec"
 	"strings"
 	"sync"
@@ -58,12 +57,14 @@ func errorCode(err error) string {
 // while 16 clients write: every request either succeeds, and its item is
 // there afterwards, or fails with a server error an SDK retries (5xx);
 // none hangs; sortkey reconnects by itself and still owns its schema.
+// The cluster is one of its own, so that the restart disturbs no other
+// test.
 func TestPostgresRestartUnderWriters(t *testing.T) {
-	url, dir := os.Getenv(storage.TestStoreEnv), os.Getenv("SORTKEY_PG_DIR")
-	if url == "" || dir == "" {
-		t.Skip("restarts a throwaway PostgreSQL: needs " + storage.TestStoreEnv + " and SORTKEY_PG_DIR from scripts/pg-throwaway.sh (.ci/run sets both)")
+	if !storage.UnderTestStore() {
+		t.Skip("starts and restarts a PostgreSQL of its own with scripts/pg-throwaway.sh: runs with the suite on PostgreSQL (" + storage.TestStoreEnv + ", as .ci/run sets it)")
 	}
-	store := url + sep(url) + fmt.Sprintf("schema=restart_%d&timeout=5s", time.Now().UnixNano())
+	url, dir := throwawayCluster(t)
+	store := url + sep(url) + "schema=restarts&timeout=5s"
 	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Store: store})
 	cfg := srv.NetworkAWSConfig()
 	cfg.HTTPClient = &http.Client{Timeout: 30 * time.Second} // a hang shows as a client timeout, not a 5xx
@@ -101,6 +102,28 @@ func TestPostgresRestartUnderWriters(t *testing.T) {
 	if _, err := sortkey.Open("", &sortkey.Options{Store: store}); !errors.Is(err, storage.ErrLocked) {
 		t.Fatalf("a second sortkey on the schema after the restart: %v, want it refused", err)
 	}
+}
+
+// throwawayCluster starts a PostgreSQL cluster for this test alone and
+// stops it when the test ends.
+func throwawayCluster(t *testing.T) (url, dir string) {
+	t.Helper()
+	out, err := osexec.Command("bash", "scripts/pg-throwaway.sh", "start").Output()
+	if err != nil {
+		t.Fatalf("starting a PostgreSQL: %v", err)
+	}
+	for _, field := range strings.Fields(string(out)) {
+		if v, ok := strings.CutPrefix(field, "SORTKEY_PG_URL="); ok {
+			url = v
+		} else if v, ok := strings.CutPrefix(field, "SORTKEY_PG_DIR="); ok {
+			dir = v
+		}
+	}
+	if url == "" || dir == "" {
+		t.Fatalf("scripts/pg-throwaway.sh start printed %q", out)
+	}
+	t.Cleanup(func() { _ = osexec.Command("bash", "scripts/pg-throwaway.sh", "stop", dir).Run() })
+	return url, dir
 }
 
 func sep(url string) string {

@@ -15,9 +15,12 @@ import (
 // does not retry it. The other transaction decides the item, so trying
 // again after it is the answer: a name race's loser then sees the name
 // taken (ConditionalCheckFailed), and a write that only had to wait
-// succeeds. Tries are bounded, so a hot item cannot stall a caller.
+// succeeds. Tries are bounded, so a hot item cannot stall a caller; ten
+// leave room for a store whose commits take milliseconds (sortkey on
+// PostgreSQL, DynamoDB itself), where eight racers keep meeting each
+// other longer than on an in-memory store.
 const (
-	conflictTries = 6
+	conflictTries = 10
 	firstBackoff  = 10 * time.Millisecond
 	maxBackoff    = 320 * time.Millisecond
 )

@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"maps"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/server"
 	"github.com/sortkeydb/sortkey/internal/storage"
+	"github.com/sortkeydb/sortkey/internal/storage/pgstore"
 )
 
 // Calls counted from many goroutines at once all count, each under its
@@ -85,6 +87,35 @@ sortkey_table_items{index="ByStatus",table="Orders"} 3
 	if len(got) != len(storageStats) || got["sortkey_storage_compactions_total"] != 2 || got["sortkey_storage_write_stalls_total"] != 1 ||
 		got["sortkey_storage_block_cache_hits_total"] != 9 {
 		t.Errorf("storage metrics %v", got)
+	}
+}
+
+// pgSource is a source on the PostgreSQL store.
+type pgSource struct{ fixedSource }
+
+func (pgSource) Health() storage.Health {
+	return storage.Health{Postgres: &pgstore.Usage{RoundTrips: 40, Errors: 1, Retries: 2, RoundTripSeconds: 0.5, OpenConns: 3, IdleConns: 2, AcquireWaits: 4}}
+}
+
+// On PostgreSQL the store's metrics are its round trips and connections,
+// and none of Pebble's.
+func TestScrapeReadsPostgresStore(t *testing.T) {
+	m := New(pgSource{}, nil)
+	fams, err := m.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, f := range fams {
+		if strings.HasPrefix(f.GetName(), "sortkey_storage_") {
+			got[f.GetName()] = f.Metric[0].GetCounter().GetValue() + f.Metric[0].GetGauge().GetValue()
+		}
+	}
+	want := map[string]float64{"sortkey_storage_round_trips_total": 40, "sortkey_storage_round_trip_errors_total": 1,
+		"sortkey_storage_retries_total": 2, "sortkey_storage_round_trip_seconds_total": 0.5, "sortkey_storage_connections": 3,
+		"sortkey_storage_idle_connections": 2, "sortkey_storage_connection_waits_total": 4}
+	if !maps.Equal(got, want) {
+		t.Errorf("storage metrics %v, want %v", got, want)
 	}
 }
 
