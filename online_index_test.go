@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 
+	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
 
@@ -36,6 +37,14 @@ func initialG(i int) int {
 		return -1
 	}
 	return i % 97
+}
+
+// sizedForStore is n on Pebble, and at most 10,000 on PostgreSQL.
+func sizedForStore(n int) int {
+	if storage.UnderTestStore() {
+		return min(n, 10_000)
+	}
+	return n
 }
 
 func TestOnlineIndexCreationWhileWriting(t *testing.T) {

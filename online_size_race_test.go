@@ -4,4 +4,4 @@ package sortkey_test
 
 // onlineItems under the race detector: large enough that writes overlap
 // the backfill, small enough to finish in seconds (see online_size_test.go).
-const onlineItems = 10_000
+var onlineItems = sizedForStore(10_000)
