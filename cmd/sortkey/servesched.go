@@ -20,9 +20,9 @@ import (
 
 // walWriterSlots sets GOMAXPROCS one above its default for a server on
 // disk, unless the GOMAXPROCS variable sets it, and returns what restores
-// it.
+// it. A server on PostgreSQL (--store) has no WAL writer of its own.
 func walWriterSlots(f serveFlags) (restore func()) {
-	if f.inMemory || os.Getenv("GOMAXPROCS") != "" {
+	if f.inMemory || f.store != "" || os.Getenv("GOMAXPROCS") != "" {
 		return func() {}
 	}
 	before := runtime.GOMAXPROCS(0)
