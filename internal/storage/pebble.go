@@ -143,6 +143,15 @@ func view(r pebble.Reader, key []byte, fn func(val []byte) error) (ok bool, err 
 	return true, fn(v)
 }
 
+// getPebble is get without the reader interface, whose callback escapes.
+func getPebble(r pebble.Reader, key []byte) (val []byte, ok bool, err error) {
+	ok, err = view(r, key, func(v []byte) error {
+		val = append([]byte(nil), v...)
+		return nil
+	})
+	return val, ok, err
+}
+
 func scan(r pebble.Reader, lower, upper []byte, reverse bool, fn func(key, val []byte) bool) error {
 	it, err := r.NewIter(&pebble.IterOptions{LowerBound: lower, UpperBound: upper})
 	if err != nil {

@@ -26,6 +26,14 @@ func (p *pgBackend) view(key []byte, fn func(val []byte) error) (bool, error) {
 	return p.s.Get(key, fn)
 }
 
+func (p *pgBackend) get(key []byte) (val []byte, ok bool, err error) {
+	ok, err = p.s.Get(key, func(v []byte) error {
+		val = append([]byte(nil), v...)
+		return nil
+	})
+	return val, ok, err
+}
+
 func (p *pgBackend) scan(lower, upper []byte, reverse bool, fn func(key, val []byte) bool) error {
 	return p.s.Scan(lower, upper, reverse, fn)
 }
@@ -92,7 +100,7 @@ func (b *pgBatch) deleteRange(lo, hi []byte) {
 }
 
 func (b *pgBatch) addStats(key []byte, d Stats) {
-	b.ops = append(b.ops, pgstore.Op{Kind: pgstore.OpStats, Key: clone(key), Items: d.Items, Bytes: d.Bytes})
+	b.ops = append(b.ops, pgstore.Op{Kind: pgstore.OpStats, Key: key, Items: d.Items, Bytes: d.Bytes}) // Batch.AddStats copied key
 }
 
 func (b *pgBatch) empty() bool { return len(b.ops) == 0 }

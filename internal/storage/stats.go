@@ -18,7 +18,13 @@ type Stats struct {
 // AddStats records a change of count and size in the batch.
 func (b *Batch) AddStats(key []byte, d Stats) {
 	if d.Items != 0 || d.Bytes != 0 {
-		b.w.addStats(key, d)
+		if b.w == nil {
+			b.pb.addStats(key, d)
+			return
+		}
+		// A copy: key handed to an interface method would escape, and
+		// move every caller's stats key (built on its stack) to the heap.
+		b.w.addStats(append([]byte(nil), key...), d)
 	}
 }
 

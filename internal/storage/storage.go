@@ -34,9 +34,14 @@ const DefaultCacheSize = 32 << 20
 
 const msgCacheSize = "storage: cache size %d is negative"
 
-// DB is an open store.
+// DB is an open store. Its hot methods call the store's concrete type
+// (peb or pg), not the backend interface: a callback passed to an
+// interface method escapes to the heap, with every variable it captures,
+// which cost a Pebble GetItem three allocations.
 type DB struct {
 	b    backend
+	peb  *pebbleStore // nil on PostgreSQL
+	pg   *pgBackend   // nil on Pebble
 	kind string
 }
 
@@ -57,13 +62,13 @@ func Open(opts Options) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &DB{b: b, kind: KindPostgres}, nil
+		return &DB{b: b, pg: b, kind: KindPostgres}, nil
 	}
 	b, err := openPebble(opts)
 	if err != nil {
 		return nil, err
 	}
-	return &DB{b: b, kind: KindPebble}, nil
+	return &DB{b: b, peb: b, kind: KindPebble}, nil
 }
 
 // The stores Kind names.
@@ -79,13 +84,21 @@ func (db *DB) Kind() string { return db.kind }
 func (db *DB) Close() error { return db.b.close() }
 
 // Get returns a copy of the value at key, or ok=false when there is none.
-func (db *DB) Get(key []byte) (val []byte, ok bool, err error) { return get(db.b, key) }
+func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
+	if db.peb != nil {
+		return getPebble(db.peb.pdb, key)
+	}
+	return db.pg.get(key)
+}
 
 // View calls fn with the value at key, valid only during the call, and
 // reports whether there was one: a reader that turns the value into
 // something else (an answer's JSON) saves Get's copy.
 func (db *DB) View(key []byte, fn func(val []byte) error) (ok bool, err error) {
-	return db.b.view(key, fn)
+	if db.peb != nil {
+		return view(db.peb.pdb, key, fn)
+	}
+	return db.pg.view(key, fn)
 }
 
 func get(r reader, key []byte) (val []byte, ok bool, err error) {
@@ -99,12 +112,18 @@ func get(r reader, key []byte) (val []byte, ok bool, err error) {
 // Scan calls fn for every key in [lower, upper) in key order until fn
 // returns false. The slices passed to fn are valid only during the call.
 func (db *DB) Scan(lower, upper []byte, fn func(key, val []byte) bool) error {
-	return db.b.scan(lower, upper, false, fn)
+	if db.peb != nil {
+		return scan(db.peb.pdb, lower, upper, false, fn)
+	}
+	return db.pg.scan(lower, upper, false, fn)
 }
 
 // ScanReverse is Scan from the last key down to the first.
 func (db *DB) ScanReverse(lower, upper []byte, fn func(key, val []byte) bool) error {
-	return db.b.scan(lower, upper, true, fn)
+	if db.peb != nil {
+		return scan(db.peb.pdb, lower, upper, true, fn)
+	}
+	return db.pg.scan(lower, upper, true, fn)
 }
 
 // Settle leaves the store as a long-running one would be after a bulk
@@ -139,24 +158,56 @@ func (s *Snapshot) Scan(lower, upper []byte, fn func(key, val []byte) bool) erro
 // Close releases the snapshot.
 func (s *Snapshot) Close() error { return s.r.close() }
 
-// Batch collects writes that commit together or not at all.
-type Batch struct{ w batchWriter }
+// Batch collects writes that commit together or not at all. A Pebble
+// batch is held in pb, in the same allocation, and called directly (see
+// DB); w is any other store's.
+type Batch struct {
+	pb pebbleBatch
+	w  batchWriter
+}
 
 // NewBatch starts an empty batch.
-func (db *DB) NewBatch() *Batch { return &Batch{w: db.b.newBatch()} }
+func (db *DB) NewBatch() *Batch {
+	if db.peb != nil {
+		return &Batch{pb: pebbleBatch{b: db.peb.pdb.NewBatch(), s: db.peb}}
+	}
+	return &Batch{w: db.b.newBatch()}
+}
 
-func (b *Batch) Set(key, val []byte)       { b.w.set(key, val) }
-func (b *Batch) Delete(key []byte)         { b.w.delete(key) }
-func (b *Batch) DeleteRange(lo, hi []byte) { b.w.deleteRange(lo, hi) }
+// writer is the batch's store: Pebble's, or the one in w.
+func (b *Batch) writer() batchWriter {
+	if b.w != nil {
+		return b.w
+	}
+	return &b.pb
+}
+
+func (b *Batch) Set(key, val []byte) {
+	if b.w == nil {
+		b.pb.set(key, val)
+		return
+	}
+	b.w.set(key, val)
+}
+
+func (b *Batch) Delete(key []byte) {
+	if b.w == nil {
+		b.pb.delete(key)
+		return
+	}
+	b.w.delete(key)
+}
+
+func (b *Batch) DeleteRange(lo, hi []byte) { b.writer().deleteRange(lo, hi) }
 
 // Written calls fn with every key the batch sets or deletes, in the
 // order they were added; stats and range deletions are left out. key is
 // valid only during the call.
-func (b *Batch) Written(fn func(key []byte)) { b.w.written(fn) }
+func (b *Batch) Written(fn func(key []byte)) { b.writer().written(fn) }
 
 // Commit writes the batch durably: on disk it returns only after the WAL
 // is synced; on PostgreSQL, once its transaction has committed.
-func (b *Batch) Commit() error { return b.w.commit() }
+func (b *Batch) Commit() error { return b.writer().commit() }
 
 // Apply is the first half of Commit: the batch is applied, in commit
 // order and visible to readers, but not necessarily durable yet. Wait is
@@ -164,15 +215,15 @@ func (b *Batch) Commit() error { return b.w.commit() }
 // that must keep its commits in some order of its own (stream records)
 // holds its lock across Apply only, so that concurrent writers still
 // share the sync Wait waits for.
-func (b *Batch) Apply() error { return b.w.apply() }
+func (b *Batch) Apply() error { return b.writer().apply() }
 
 // Wait returns once the batch Apply applied is durable, and releases it.
-func (b *Batch) Wait() error { return b.w.wait() }
+func (b *Batch) Wait() error { return b.writer().wait() }
 
 // CommitNoSync writes the batch without waiting for it to be durable. It
 // is for work that can be redone after a crash (an index backfill); the
 // next commit makes it durable.
-func (b *Batch) CommitNoSync() error { return b.w.commitNoSync() }
+func (b *Batch) CommitNoSync() error { return b.writer().commitNoSync() }
 
 // Discard abandons the batch.
-func (b *Batch) Discard() { b.w.discard() }
+func (b *Batch) Discard() { b.writer().discard() }
