@@ -2,6 +2,7 @@ package engine
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/storage"
@@ -20,13 +21,27 @@ import (
 // its iterator and fills them, so it never pins a long-lived snapshot.
 const backfillPage = 512
 
-// startBackfill fills index id of table tableID in the background.
+// backfillRetry is how long a backfill that failed (its store did not
+// answer) waits before it starts over; what it filled is kept, and found.
+const backfillRetry = 2 * time.Second
+
+// startBackfill fills index id of table tableID in the background, until
+// it is done or the engine closes.
 func (e *Engine) startBackfill(name string, tableID uint64, id uint16) {
 	e.bg.Add(1)
 	go func() {
 		defer e.bg.Done()
-		if err := e.backfill(name, tableID, id); err != nil {
-			slog.Error("index backfill stopped; it resumes when sortkey restarts", "table", name, "err", err)
+		for {
+			err := e.backfill(name, tableID, id)
+			if err == nil {
+				return
+			}
+			slog.Error("index backfill failed; it starts over", "table", name, "in", backfillRetry, "err", err)
+			select {
+			case <-e.closing:
+				return
+			case <-time.After(backfillRetry):
+			}
 		}
 	}()
 }
@@ -87,27 +102,41 @@ func (e *Engine) itemKeys(lo, hi []byte) ([][]byte, error) {
 	return keys, err
 }
 
-// fillAll fills the entries of keys' items. gone reports that the backfill
-// is over: the index or table was deleted, or the engine is closing.
+// fillGroup is how many items the backfill fills in one batch, holding
+// their locks meanwhile: few enough that a writer of one of them waits
+// for a handful of reads, enough that a store whose commit is a network
+// round trip (PostgreSQL) commits once per group, not once per item.
+const fillGroup = 16
+
+// fillAll fills the entries of keys' items, a group at a time. gone
+// reports that the backfill is over: the index or table was deleted, or
+// the engine is closing.
 func (e *Engine) fillAll(alive *lifecycle, id uint16, keys [][]byte) (gone bool, err error) {
-	for _, k := range keys {
+	for len(keys) > 0 {
 		select {
 		case <-e.closing:
 			return true, nil
 		default:
 		}
-		if gone, err = e.fill(alive, id, k); gone || err != nil {
+		n := min(fillGroup, len(keys))
+		if gone, err = e.fillGroup(alive, id, keys[:n]); gone || err != nil {
 			return gone, err
 		}
+		keys = keys[n:]
 	}
 	return false, nil
 }
 
-// fill adds the index entry of the item at k if it should have one and
-// does not. It locks the item as a write does, so it sees the item as
-// last committed and no write of the item runs meanwhile.
-func (e *Engine) fill(alive *lifecycle, id uint16, k []byte) (gone bool, err error) {
-	unlock := e.locks.lock(storage.PartitionHash(k))
+// fillGroup adds the index entries of the items at keys that should have
+// one and do not, in one batch. It locks the items as a multi-item write
+// does, so it sees them as last committed and no write of them runs
+// until the batch is in.
+func (e *Engine) fillGroup(alive *lifecycle, id uint16, keys [][]byte) (gone bool, err error) {
+	hashes := make([]uint64, len(keys))
+	for i, k := range keys {
+		hashes[i] = storage.PartitionHash(k)
+	}
+	unlock := e.locks.lockAll(hashes)
 	defer unlock()
 	alive.RLock()
 	defer alive.RUnlock()
@@ -116,23 +145,64 @@ func (e *Engine) fill(alive *lifecycle, id uint16, k []byte) (gone bool, err err
 	if alive.dropped || ix == nil || !ix.backfilling {
 		return true, nil
 	}
-	it, err := e.readItem(itemKey{storage: k})
-	if err != nil || checkIndexKeysOf(ix, it) != nil {
-		return false, err // an item that violates the index key is left out, as DynamoDB leaves it
+	items, err := e.groupItems(keys)
+	if err != nil {
+		return false, err
 	}
-	ek := t.entryKey(ix, it)
-	if ek == nil || e.exists(ek) {
-		return false, nil
+	b := e.db.NewBatch()
+	for _, k := range keys {
+		if err := e.addMissingEntry(b, t, ix, items[string(k)]); err != nil {
+			b.Discard()
+			return false, err
+		}
 	}
-	return false, e.putEntry(t, ix, ek, it)
+	return false, b.CommitNoSync()
 }
 
-func (e *Engine) putEntry(t *table, ix *indexSchema, ek []byte, it attr.Item) error {
+// groupItems reads the items at keys, which are in key order, in one range
+// read: each one's current value, since the caller holds their locks, and
+// none for an item deleted since its key was listed. Keys the range holds
+// besides them (items written since) are left to their writers.
+func (e *Engine) groupItems(keys [][]byte) (map[string][]byte, error) {
+	items := make(map[string][]byte, len(keys))
+	for _, k := range keys {
+		items[string(k)] = nil
+	}
+	last := keys[len(keys)-1]
+	hi := append(last[:len(last):len(last)], 0)
+	err := e.db.Scan(keys[0], hi, func(k, v []byte) bool {
+		if _, listed := items[string(k)]; listed {
+			items[string(k)] = append([]byte(nil), v...)
+		}
+		return true
+	})
+	return items, err
+}
+
+// addMissingEntry adds to b the entry of the item stored as v (nil: gone),
+// if it should have one and does not. An item that violates the index key is left out, as
+// DynamoDB leaves it. A read that fails stops the backfill rather than
+// skip an entry: unlike a write's (index.go), the backfill's check decides
+// whether the entry is written at all.
+func (e *Engine) addMissingEntry(b *storage.Batch, t *table, ix *indexSchema, v []byte) error {
+	if v == nil {
+		return nil
+	}
+	it, err := attr.DecodeItem(v)
+	if err != nil || checkIndexKeysOf(ix, it) != nil {
+		return err
+	}
+	ek := t.entryKey(ix, it)
+	if ek == nil {
+		return nil
+	}
+	if _, ok, err := e.db.Get(ek); ok || err != nil {
+		return err
+	}
 	proj := t.projectInto(ix, it)
-	b := e.db.NewBatch()
 	b.Set(ek, attr.AppendItem(nil, proj))
 	b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(nil, proj))
-	return b.CommitNoSync()
+	return nil
 }
 
 func (t *table) indexByID(id uint16) *indexSchema {
