@@ -66,13 +66,15 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	schema = cmp.Or(opts.Schema, schema)
 	s := &Store{schema: schema, temporary: opts.Temporary, timeout: timeout, sql: newStatements(ident(schema)),
 		slots: newSlots(int(cfg.MaxConns))}
-	cfg.ConnConfig.Tracer = &s.stats
 	ctx, cancel := context.WithTimeout(ctx, 2*timeout)
 	defer cancel()
-	if s.owner, err = own(ctx, cfg.ConnConfig, schema); err != nil {
+	// The owner's connection is not the requests': its statements are
+	// not counted among their round trips.
+	if s.owner, err = own(ctx, cfg.ConnConfig.Copy(), schema); err != nil {
 		return nil, err
 	}
 	go s.owner.watch(ownerCheck, timeout)
+	cfg.ConnConfig.Tracer = &s.stats
 	if s.pool, err = pgxpool.NewWithConfig(context.Background(), cfg); err != nil {
 		s.owner.release()
 		return nil, fmt.Errorf("pgstore: %w", err)
