@@ -55,10 +55,10 @@ export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench AWS_REGION=us-east-1
 unset AWS_SESSION_TOKEN
 
 work=$(mktemp -d /tmp/bench-peers.XXXXXX)
-running=""  # the server process running now, if any
+server_pid=""  # the server process running now, if any
 cleanup() {
-  if [ -n "$running" ]; then
-    stop_server "$running"
+  if [ -n "$server_pid" ]; then
+    stop_server "$server_pid"
   fi
   if [ "${BENCH_KEEP_WORK:-}" = 1 ]; then
     echo "work directory kept: $work" >&2
@@ -68,35 +68,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-
-# alive PID: the process exists and is not a zombie waiting to be reaped.
-alive() {
-  local state
-  [ -r "/proc/$1/stat" ] || return 1
-  state=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$state" ] && [ "$state" != Z ]
-}
-
-# stop_server PID: SIGTERM to the server's process group (peerbench start
-# makes the server a group leader), SIGKILL after 20 s.
-stop_server() {
-  local pid=$1
-  if alive "$pid"; then
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 200); do
-      alive "$pid" || break
-      sleep 0.1
-    done
-    if alive "$pid"; then
-      log "process $pid ignored SIGTERM for 20 s: SIGKILL"
-      kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-    fi
-  fi
-  if [ "$pid" = "$running" ]; then
-    running=""
-  fi
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 # ---------------------------------------------------------------- builds
 log "building sortkey and peerbench"
@@ -254,7 +226,7 @@ start() {
     return 1
   fi
   pid=$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$dir/startup.json")
-  running=$pid
+  server_pid=$pid
   log "$name: pid $pid answered after $(sed -n 's/.*"startup_ms":\([0-9.]*\).*/\1/p' "$dir/startup.json") ms"
 }
 

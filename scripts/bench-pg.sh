@@ -39,12 +39,12 @@ out=$(cd "$out" && pwd)
 
 work=$(mktemp -d /tmp/bench-pg.XXXXXX)
 pg_dir=""  # the cluster this script started, once it has
-sk_pid=""  # the sortkey server, while it runs
+server_pid=""  # the sortkey server, while it runs
 cleanup() {
   local rc=$?
-  if [ -n "$sk_pid" ]; then
-    log "stopping sortkey (pid $sk_pid)"
-    stop_server "$sk_pid"
+  if [ -n "$server_pid" ]; then
+    log "stopping sortkey (pid $server_pid)"
+    stop_server "$server_pid"
   fi
   if [ -n "$pg_dir" ]; then
     log "stopping PostgreSQL ($pg_dir)"
@@ -62,42 +62,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-
-# alive PID: the process exists and is not a zombie waiting to be reaped.
-alive() {
-  local state
-  [ -r "/proc/$1/stat" ] || return 1
-  state=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$state" ] && [ "$state" != Z ]
-}
-
-# stop_server PID: SIGTERM to the server's process group (peerbench start
-# makes the server a group leader), SIGKILL after 20 s.
-stop_server() {
-  local pid=$1
-  if alive "$pid"; then
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 200); do
-      alive "$pid" || break
-      sleep 0.1
-    done
-    if alive "$pid"; then
-      log "process $pid ignored SIGTERM for 20 s: SIGKILL"
-      kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-    fi
-  fi
-  if [ "$pid" = "$sk_pid" ]; then
-    sk_pid=""
-  fi
-}
-
-free_port() {
-  python3 - <<'PY' 2>/dev/null || echo $((20000 + RANDOM % 20000))
-import socket
-s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
-PY
-}
+. "$(dirname "$0")/bench-lib.sh"
 
 # ---------------------------------------------------------------- builds
 log "building sortkey and peerbench"
@@ -137,8 +102,8 @@ if ! (cd "$work/run" && "$peerbench" start --endpoint "$endpoint" --log "$out/so
   tail -n 5 "$out/sortkey-serve.log" >&2 || true
   exit 1
 fi
-sk_pid=$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$out/startup.json")
-log "sortkey: pid $sk_pid answered after $(sed -n 's/.*"startup_ms":\([0-9.]*\).*/\1/p' "$out/startup.json") ms"
+server_pid=$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$out/startup.json")
+log "sortkey: pid $server_pid answered after $(sed -n 's/.*"startup_ms":\([0-9.]*\).*/\1/p' "$out/startup.json") ms"
 
 log "sortkey: creating the table, preloading $preload items"
 if ! "$sortkey" bench --endpoint "$endpoint" --preload "$preload" --item-size "$item_size" --workload get --concurrency 1 \
@@ -159,13 +124,13 @@ run_sortkey() {
     log "sortkey: $w at concurrency $concurrency for $duration"
     before=$("$peerbench" cpu "$pg_pid")
     if ! "$sortkey" bench --endpoint "$endpoint" --setup=false --preload "$preload" --item-size "$item_size" --workload "$w" \
-        --concurrency "$concurrency" --duration "$duration" --server-pid "$sk_pid" --json >>"$dir/sortkey.jsonl" 2>"$dir/cell.log"; then
+        --concurrency "$concurrency" --duration "$duration" --server-pid "$server_pid" --json >>"$dir/sortkey.jsonl" 2>"$dir/cell.log"; then
       printf '%s: %s\n' "$w" "$(grep -v '^  ' "$dir/cell.log" | tail -n 3 | tr '\n' ' ')" >>"$dir/sortkey.err"
     fi
     after=$("$peerbench" cpu "$pg_pid")
     printf '%s\t%s\t%s\n' "$w" "$before" "$after" >>"$dir/sortkey-pgcpu.tsv"
     cat "$dir/cell.log" >>"$dir/sortkey.log"
-    if ! alive "$sk_pid"; then
+    if ! alive "$server_pid"; then
       printf '%s: the server exited during the run; last lines of its log: %s\n' "$w" "$(tail -n 3 "$out/sortkey-serve.log" | tr '\n' ' ')" >>"$dir/sortkey.err"
       return 1
     fi

@@ -26,14 +26,6 @@ func (p *pgBackend) view(key []byte, fn func(val []byte) error) (bool, error) {
 	return p.s.Get(key, fn)
 }
 
-func (p *pgBackend) get(key []byte) (val []byte, ok bool, err error) {
-	ok, err = p.s.Get(key, func(v []byte) error {
-		val = append([]byte(nil), v...)
-		return nil
-	})
-	return val, ok, err
-}
-
 func (p *pgBackend) scan(lower, upper []byte, reverse bool, fn func(key, val []byte) bool) error {
 	return p.s.Scan(lower, upper, reverse, fn)
 }

@@ -39,10 +39,9 @@ const msgCacheSize = "storage: cache size %d is negative"
 // interface method escapes to the heap, with every variable it captures,
 // which cost a Pebble GetItem three allocations.
 type DB struct {
-	b    backend
-	peb  *pebbleStore // nil on PostgreSQL
-	pg   *pgBackend   // nil on Pebble
-	kind string
+	b   backend
+	peb *pebbleStore // nil on PostgreSQL
+	pg  *pgBackend   // nil on Pebble
 }
 
 // ErrLocked is returned when another process has the data directory open.
@@ -62,23 +61,14 @@ func Open(opts Options) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &DB{b: b, pg: b, kind: KindPostgres}, nil
+		return &DB{b: b, pg: b}, nil
 	}
 	b, err := openPebble(opts)
 	if err != nil {
 		return nil, err
 	}
-	return &DB{b: b, peb: b, kind: KindPebble}, nil
+	return &DB{b: b, peb: b}, nil
 }
-
-// The stores Kind names.
-const (
-	KindPebble   = "pebble"
-	KindPostgres = "postgres"
-)
-
-// Kind names the store: KindPebble or KindPostgres.
-func (db *DB) Kind() string { return db.kind }
 
 // Close releases the store; every commit was already durable.
 func (db *DB) Close() error { return db.b.close() }
@@ -88,7 +78,7 @@ func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
 	if db.peb != nil {
 		return getPebble(db.peb.pdb, key)
 	}
-	return db.pg.get(key)
+	return get(db.b, key) // the callback is get's own: nothing of the caller's escapes
 }
 
 // View calls fn with the value at key, valid only during the call, and
