@@ -1,7 +1,6 @@
 package sortkeytest
 
 import (
-	"fmt"
 	"io"
 	"testing"
 
@@ -54,7 +53,7 @@ func logCoverage(tb testing.TB, db *sortkey.DB, opts *sortkey.Options) {
 	}
 	tb.Cleanup(func() {
 		if md, err := db.DesignReportMarkdown(); err == nil {
-			tb.Log(fmt.Sprintf("\n%s", md))
+			tb.Logf("\n%s", md)
 		}
 	})
 }

@@ -55,7 +55,7 @@ func TestRunTwiceOnOneServer(t *testing.T) {
 
 var (
 	readmeRow  = regexp.MustCompile("^\\| (.+?) \\|.*\\| (`\\w+`) \\| (`Test\\w+`) \\|$")
-	writeRow   = regexp.MustCompile("^\\| (.+?) \\|.*\\| ([^|]+) \\| ([^|]+) \\|$")
+	writeRow   = regexp.MustCompile(`^\| (.+?) \|.*\| ([^|]+) \| ([^|]+) \|$`)
 	identifier = regexp.MustCompile("`(\\w+)`")
 )
 

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -70,7 +71,7 @@ func Parse(data []byte) (*Config, error) {
 		return nil, fmt.Errorf(msgFileJSON, err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf(msgTrailingData)
+		return nil, errors.New(msgTrailingData)
 	}
 	return compile(&f)
 }
@@ -82,7 +83,7 @@ func compile(f *file) (*Config, error) {
 		return nil, fmt.Errorf(msgAccount, f.Account)
 	}
 	if len(f.Principals) == 0 {
-		return nil, fmt.Errorf(msgNoPrincipals)
+		return nil, errors.New(msgNoPrincipals)
 	}
 	c := &Config{account: f.Account, byKey: map[string]*Principal{}, byArn: map[string]*Principal{}}
 	for i := range f.Principals {
@@ -152,10 +153,10 @@ func newPrincipal(pf *principalFile) (*Principal, error) {
 		return nil, fmt.Errorf(msgPrincipalArn, pf.Arn)
 	}
 	if pf.AccessKeyID == "" || pf.SecretAccessKey == "" {
-		return nil, fmt.Errorf(msgMissingKey)
+		return nil, errors.New(msgMissingKey)
 	}
 	if _, ok := pf.Tags[""]; ok {
-		return nil, fmt.Errorf(msgEmptyTagKey)
+		return nil, errors.New(msgEmptyTagKey)
 	}
 	p := &Principal{Arn: pf.Arn, Tags: pf.Tags, key: sigv4.Key{Secret: pf.SecretAccessKey, SessionToken: pf.SessionToken}}
 	p.AccessKeyID = pf.AccessKeyID

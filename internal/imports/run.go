@@ -107,8 +107,8 @@ func (m *Manager) finish(j *job, table string, w *writer, err error) {
 		if derr := m.e.FinishImport(table, false); derr != nil {
 			f.err = errors.Join(f.err, derr)
 		}
-	} else {
-		err = m.e.FinishImport(table, true)
+	} else if ferr := m.e.FinishImport(table, true); ferr != nil {
+		f = &failure{codeInternal, ferr} // the table's CREATING status was not lifted
 	}
 	j.Update(func(d *protocol.ImportTableDescription) {
 		w.count(d)

@@ -1,6 +1,7 @@
 package s3dir
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,7 +46,7 @@ func (m *Map) add(v string) error {
 	bucket, dir, named := strings.Cut(v, "=")
 	switch {
 	case v == "":
-		return fmt.Errorf(msgEmptyValue)
+		return errors.New(msgEmptyValue)
 	case !named && m.Root != "":
 		return fmt.Errorf(msgTwoRoots, m.Root, v)
 	case !named:
