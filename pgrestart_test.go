@@ -56,7 +56,7 @@ func errorCode(err error) string {
 // TestPostgresRestartUnderWriters restarts the PostgreSQL under a sortkey
 // while 16 clients write: every request either succeeds, and its item is
 // there afterwards, or fails with a server error an SDK retries (5xx);
-// none hangs; sortkey reconnects by itself and still owns its schema.
+// none hangs; sortkey reconnects by itself.
 // The cluster is one of its own, so that the restart disturbs no other
 // test.
 func TestPostgresRestartUnderWriters(t *testing.T) {
@@ -99,9 +99,6 @@ func TestPostgresRestartUnderWriters(t *testing.T) {
 
 	checkAcked(t, ctx, client, out)
 	t.Logf("PostgreSQL restarted under 16 writers: %d acknowledged, failed %v", len(out.acked), out.failed)
-	if _, err := sortkey.Open("", &sortkey.Options{Store: store}); !errors.Is(err, storage.ErrLocked) {
-		t.Fatalf("a second sortkey on the schema after the restart: %v, want it refused", err)
-	}
 }
 
 // throwawayCluster starts a PostgreSQL cluster for this test alone and

@@ -187,6 +187,7 @@ func listenAndServe(sigs <-chan os.Signal, f serveFlags, stdout io.Writer, log *
 	go func() { errc <- srv.Serve(limitListen(ln, f.maxConnections)) }()
 	fmt.Fprintf(stdout, "sortkey listening on http://%s\n", ln.Addr())
 	warnDataDir(f, log)
+	noteNodes(f, log)
 	log.Info("serving", "endpoint", "http://"+ln.Addr().String(), "dataDir", dataDesc(f), "region", f.region, "auth", authDesc(f), "startup", time.Since(start), "version", version.Get().Version)
 	serveErr := wait(sigs, srv, errc, f.drainTimeout, log)
 	stopMetrics() // before the storage it reads closes

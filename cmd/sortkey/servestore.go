@@ -25,6 +25,18 @@ func warnDataDir(f serveFlags, log *slog.Logger) {
 	}
 }
 
+// noteNodes tells a server on PostgreSQL what it shares with every other
+// node on its schema and what stays its own, so that nobody has to guess
+// behind a load balancer.
+func noteNodes(f serveFlags, log *slog.Logger) {
+	if f.store == "" {
+		return
+	}
+	log.Info("other sortkey nodes may serve this schema too (docs/CLUSTER.md)",
+		"shared", "items, transactions and their tokens, the catalog, streams, backups; TTL deletes and index backfills run on one node at a time",
+		"perNode", "capacity enforcement, fault rules, the virtual clock, replica lag, metrics, console sessions")
+}
+
 // storeDesc is the store's URL as logged: without its password.
 func storeDesc(raw string) string {
 	u, err := url.Parse(raw)

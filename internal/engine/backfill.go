@@ -28,9 +28,17 @@ const backfillRetry = 2 * time.Second
 // startBackfill fills index id of table tableID in the background, until
 // it is done or the engine closes.
 func (e *Engine) startBackfill(name string, tableID uint64, id uint16) {
+	if !e.db.Leader() {
+		return // the lease's holder starts it (catalogLoop)
+	}
+	job := backfillJob{tableID, id}
+	if _, running := e.backfills.LoadOrStore(job, true); running {
+		return
+	}
 	e.bg.Add(1)
 	go func() {
 		defer e.bg.Done()
+		defer e.backfills.Delete(job)
 		for {
 			err := e.backfill(name, tableID, id)
 			if err == nil {
@@ -44,6 +52,12 @@ func (e *Engine) startBackfill(name string, tableID uint64, id uint16) {
 			}
 		}
 	}()
+}
+
+// backfillJob names a running backfill, so that one runs at a time.
+type backfillJob struct {
+	tableID uint64
+	index   uint16
 }
 
 // resumeBackfills restarts the backfills a previous process left
@@ -118,8 +132,15 @@ func (e *Engine) fillAll(alive *lifecycle, id uint16, keys [][]byte) (gone bool,
 			return true, nil
 		default:
 		}
+		if !e.db.Leader() {
+			return true, nil // the lease moved: its new holder resumes the backfill
+		}
 		n := min(fillGroup, len(keys))
-		if gone, err = e.fillGroup(alive, id, keys[:n]); gone || err != nil {
+		err = e.retryStale(func() (err error) {
+			gone, err = e.fillGroup(alive, id, keys[:n])
+			return err
+		})
+		if gone || err != nil {
 			return gone, err
 		}
 		keys = keys[n:]
@@ -150,8 +171,11 @@ func (e *Engine) fillGroup(alive *lifecycle, id uint16, keys [][]byte) (gone boo
 		return false, err
 	}
 	b := e.db.NewBatch()
+	t.guardDefinition(b)
 	for _, k := range keys {
-		if err := e.addMissingEntry(b, t, ix, items[string(k)]); err != nil {
+		v := items[string(k)]
+		b.Guard(k, v != nil, v)
+		if err := e.addMissingEntry(b, t, ix, v); err != nil {
 			b.Discard()
 			return false, err
 		}
@@ -199,6 +223,7 @@ func (e *Engine) addMissingEntry(b *storage.Batch, t *table, ix *indexSchema, v 
 	if _, ok, err := e.db.Get(ek); ok || err != nil {
 		return err
 	}
+	b.Guard(ek, false, nil) // a backfill that lost its lease may still be filling
 	proj := t.projectInto(ix, it)
 	b.Set(ek, attr.AppendItem(nil, proj))
 	b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(nil, proj))

@@ -79,9 +79,14 @@ func (e *Engine) startBackup(name, backupName string) (*storage.Snapshot, *backu
 	m := &backupMeta{ID: backup.NewID(now), Num: e.lastID, Name: backupName, Status: "CREATING",
 		Created: now.UnixMilli(), Table: t.meta}
 	seq, _ := json.Marshal(e.lastID)
-	if err := e.putBackup(m, func(b *storage.Batch) { b.Set(storage.SequenceKey(), seq) }); err != nil {
-		return nil, nil, err
+	err = e.putBackup(m, func(b *storage.Batch) {
+		e.guardSequence(b)
+		b.Set(storage.SequenceKey(), seq)
+	})
+	if err != nil {
+		return nil, nil, e.staleCatalog(err)
 	}
+	e.seqRaw = seq
 	snap, err := e.db.NewSnapshot()
 	if err != nil {
 		return nil, nil, err

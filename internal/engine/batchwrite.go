@@ -140,10 +140,20 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 	for i, p := range plan {
 		hashes[i] = p.key.hash
 	}
-	unlock := e.locks.lockAll(hashes)
-	units, b, err := e.applyAllLocked(plan, unprocessed)
-	unlock() // once applied, before the sync (see applyBatch)
-	if err = durable(b, err); err != nil {
+	var units *usages
+	err := e.retryStale(func() error {
+		clear(unprocessed) // a try that lost leaves nothing behind
+		for i := range plan {
+			plan[i].refused = false
+		}
+		unlock := e.locks.lockAll(hashes)
+		var b *storage.Batch
+		var err error
+		units, b, err = e.applyAllLocked(plan, unprocessed)
+		unlock() // once applied, before the sync (see applyBatch)
+		return durable(b, err)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return units, nil
@@ -164,14 +174,14 @@ func (e *Engine) applyAllLocked(plan []batchWrite, unprocessed map[string][]prot
 			plan[i].leave(unprocessed)
 			continue
 		}
-		old, err := e.readItem(p.key)
+		old, mark, err := e.readForWrite(p.key)
 		if err != nil {
 			return nil, nil, err
 		}
 		e.spendWrite(d, p.t, old, p.item, nil)
 		p.t.chargeWrite(units.of(p.table, false), old, p.item, 1)
 		if old != nil || p.item != nil {
-			ws = append(ws, write{t: p.t, key: p.key, old: old, new: p.item})
+			ws = append(ws, write{t: p.t, key: p.key, old: old, new: p.item, read: mark})
 		}
 	}
 	if refused != nil && len(units.by) == 0 {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/sortkeydb/sortkey/internal/auth/access"
@@ -48,6 +47,9 @@ type table struct {
 	indexes []indexSchema
 	// alive outlives updates of meta: every version of a table shares it.
 	alive *lifecycle
+	// raw is this version's stored record, which writes on a shared
+	// store guard (catalogshare.go); nil until stored.
+	raw []byte
 	// authSchema is this version's keys as access control reads them,
 	// built at the first request that needs them (see authcatalog.go).
 	authSchema atomic.Pointer[access.Schema]
@@ -62,8 +64,9 @@ type lifecycle struct {
 	// current is the table's latest published version; commits read it
 	// under the shared lock (see Engine.commitAll).
 	current atomic.Pointer[table]
-	// seq numbers the table's stream records (see stream.go).
-	seq streamSeq
+	// seq numbers the table's stream records (see stream.go); hist its
+	// history records on a shared store (pitr.go).
+	seq, hist streamSeq
 	// shown is the table's transient status, nil when it is ACTIVE (see
 	// transient.go); stored under Engine.mu.
 	shown atomic.Pointer[transient]
@@ -100,8 +103,9 @@ func (k *keySchema) has(name string) bool {
 	return false
 }
 
-func newTable(meta tableMeta, alive *lifecycle) *table {
+func newTable(meta tableMeta, alive *lifecycle, raw []byte) *table {
 	t := &table{
+		raw:     raw,
 		meta:    meta,
 		key:     schemaOf(meta.Desc.KeySchema, meta.Desc.AttributeDefinitions),
 		indexes: indexSchemas(&meta),
@@ -138,21 +142,25 @@ func schemaOf(ks []protocol.KeySchemaElement, defs []protocol.AttributeDefinitio
 // loadCatalog reads every table definition and the id sequence.
 func (e *Engine) loadCatalog() error {
 	lo, hi := storage.CatalogRange()
-	var metas []tableMeta
+	var stored []catalogRecord
 	var bad error
 	err := e.db.Scan(lo, hi, func(k, v []byte) bool {
 		m, err := decodeTable(v)
 		if err != nil {
 			bad = fmt.Errorf("table definition %q: %w", k[1:], err)
 		}
-		metas = append(metas, m)
+		stored = append(stored, catalogRecord{meta: m, raw: append([]byte(nil), v...)})
 		return bad == nil
 	})
 	if err != nil || bad != nil {
 		return errors.Join(err, bad)
 	}
-	for _, m := range metas {
+	for _, st := range stored {
+		m := st.meta
 		if m.Restoring {
+			if e.db.Shared() {
+				continue // the restore may be another node's, alive
+			}
 			if err := e.dropRestoring(&m); err != nil {
 				return err
 			}
@@ -160,28 +168,28 @@ func (e *Engine) loadCatalog() error {
 		}
 		upgradeThroughput(&m.Desc)
 		e.rebaseArns(&m.Desc)
-		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle))
+		e.tables[m.Desc.TableName] = newTable(m, new(lifecycle), st.raw)
 	}
 	return e.loadSequence()
 }
 
 func (e *Engine) loadSequence() error {
-	v, ok, err := e.db.Get(storage.SequenceKey())
-	if err != nil || !ok {
+	v, _, err := e.db.Get(storage.SequenceKey())
+	if err != nil {
 		return err
 	}
-	return json.Unmarshal(v, &e.lastID)
+	return e.setSequence(v)
 }
 
 // putMeta records a table definition in b, in the catalog's stored format
 // (catalogformat.go). Callers hold e.mu.
-func putMeta(b *storage.Batch, m *tableMeta) error {
+func putMeta(b *storage.Batch, m *tableMeta) ([]byte, error) {
 	v, err := encodeTable(m)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b.Set(storage.CatalogKey(m.Desc.TableName), v)
-	return nil
+	return v, nil
 }
 
 // lookup returns the named table, or nil.
@@ -199,6 +207,9 @@ func (e *Engine) itemTable(ref string) (*table, error) {
 		return nil, err
 	}
 	t := e.lookup(name)
+	if t == nil {
+		t = e.missing(name)
+	}
 	if t == nil {
 		return nil, apierr.New(apierr.ResourceNotFound, msgNotFound)
 	}
@@ -218,6 +229,9 @@ func (e *Engine) controlTable(ref string) (*table, error) {
 	if t := e.lookup(name); t != nil {
 		return t, nil
 	}
+	if t := e.missing(name); t != nil {
+		return t, nil
+	}
 	return nil, tableNotFound(name)
 }
 
@@ -228,6 +242,9 @@ func (e *Engine) lockedTable(ref string) (*table, error) {
 		return nil, err
 	}
 	if t := e.tables[name]; t != nil {
+		return t, nil
+	}
+	if t := e.missingLocked(name); t != nil {
 		return t, nil
 	}
 	return nil, tableNotFound(name)

@@ -40,10 +40,11 @@ func (e *Engine) createTable(in *protocol.CreateTableInput) (*protocol.CreateTab
 		return nil, err
 	}
 	meta := e.newMeta(name, in)
-	if err := e.persistNew(&meta); err != nil {
+	raw, err := e.persistNew(&meta)
+	if err != nil {
 		return nil, err
 	}
-	t := newTable(meta, new(lifecycle))
+	t := newTable(meta, new(lifecycle), raw)
 	e.tables[name] = t
 	e.beginTransition(t, transient{status: statusCreating})
 	return &protocol.CreateTableOutput{TableDescription: creating(e.describe(t))}, nil
@@ -75,19 +76,24 @@ func creating(d *protocol.TableDescription) *protocol.TableDescription {
 
 // persistNew writes a new table's definition and the advanced id sequence
 // in one batch. Callers hold e.mu.
-func (e *Engine) persistNew(meta *tableMeta) error {
+func (e *Engine) persistNew(meta *tableMeta) ([]byte, error) {
 	b := e.db.NewBatch()
-	if err := putMeta(b, meta); err != nil {
+	raw, err := putMeta(b, meta)
+	if err != nil {
 		b.Discard()
-		return err
+		return nil, err
 	}
+	// On a shared store, another node may have created the name, or
+	// issued the id, since this one last read the catalog.
+	b.Guard(storage.CatalogKey(meta.Desc.TableName), false, nil)
+	e.guardSequence(b)
 	seq, _ := json.Marshal(meta.ID)
 	b.Set(storage.SequenceKey(), seq)
 	if err := b.Commit(); err != nil {
-		return err
+		return nil, e.staleCatalog(err)
 	}
-	e.lastID = meta.ID
-	return nil
+	e.lastID, e.seqRaw = meta.ID, seq
+	return raw, nil
 }
 
 // createWarm refuses warm throughput below what the new table and its

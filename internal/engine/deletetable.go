@@ -56,11 +56,12 @@ func (e *Engine) dropTable(t *table) error {
 	t.alive.Lock()
 	defer t.alive.Unlock()
 	b := e.db.NewBatch()
+	t.alive.current.Load().replaceDefinition(b)
 	b.Delete(storage.CatalogKey(t.meta.Desc.TableName))
 	b.DeleteRange(storage.TableRange(t.meta.ID))
 	b.DeleteRange(storage.StatsRange(t.meta.ID))
 	if err := b.Commit(); err != nil {
-		return err
+		return e.staleCatalog(err)
 	}
 	t.alive.dropped = true
 	return nil

@@ -86,13 +86,15 @@ type Engine struct {
 	mu     sync.RWMutex // guards tables, deleting and the catalog on disk
 	tables map[string]*table
 	lastID uint64
+	seqRaw []byte // lastID as stored, which a new id's commit guards
 
 	delay    time.Duration           // Options.TransientDelay
 	deleting map[string]deletedTable // tables still shown as DELETING
 
-	bg       sync.WaitGroup // index backfills
-	sweeping sync.WaitGroup // the TTL sweeper
-	closing  chan struct{}  // closed by Close to stop background work
+	bg        sync.WaitGroup // index backfills
+	backfills sync.Map       // the running ones' backfillJob
+	sweeping  sync.WaitGroup // the TTL sweeper
+	closing   chan struct{}  // closed by Close to stop background work
 	// lastSweep is when the TTL sweeper last finished a pass, in Unix ms
 	// by the engine's clock (LastSweep).
 	lastSweep atomic.Int64
@@ -128,6 +130,10 @@ func Open(opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("engine: backups: %w", err)
 	}
 	e.resumeBackfills()
+	if db.Shared() {
+		e.sweeping.Add(1)
+		go e.catalogLoop(catalogInterval)
+	}
 	if interval := cmp.Or(opts.TTLInterval, DefaultTTLInterval); interval > 0 {
 		e.sweeping.Add(1)
 		go e.sweepLoop(interval)

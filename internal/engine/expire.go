@@ -127,12 +127,16 @@ func (e *Engine) expire(t *table, k []byte, now time.Time) error {
 	key := itemKey{storage: k, hash: storage.PartitionHash(k)}
 	unlock := e.locks.lock(key.hash)
 	defer unlock()
-	old, err := e.readItem(key)
+	old, mark, err := e.readForWrite(key)
 	cur := t.alive.current.Load()
 	if err != nil || old == nil || cur.meta.TTL == nil || !cur.meta.TTL.Enabled || !ttlExpired(old, cur.meta.TTL.Attr, now) {
 		return err
 	}
-	if err := e.commit(write{t: t, key: key, old: old, byTTL: true}); err != nil {
+	err = e.commit(write{t: t, key: key, old: old, byTTL: true, read: mark})
+	if errors.Is(err, storage.ErrConflict) {
+		return nil // another node wrote the item meanwhile: the next sweep looks again
+	}
+	if err != nil {
 		return err
 	}
 	t.alive.ttlDeleted.Add(1)
@@ -157,6 +161,9 @@ func (e *Engine) sweepLoop(interval time.Duration) {
 }
 
 func (e *Engine) sweepStep(cursors map[uint64][]byte) {
+	if !e.db.Leader() {
+		return // another node sweeps, trims and counts
+	}
 	if err := e.trimStreams(); err != nil {
 		slog.Error("stream trim failed; it is retried at the next interval", "err", err)
 	}

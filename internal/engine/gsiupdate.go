@@ -223,18 +223,20 @@ func (e *Engine) publish(t *table, meta tableMeta, dropID uint16) error {
 		return err
 	}
 	b := e.db.NewBatch()
-	if err := putMeta(b, &meta); err != nil {
+	raw, err := putMeta(b, &meta)
+	if err != nil {
 		b.Discard()
 		return err
 	}
+	t.alive.current.Load().replaceDefinition(b)
 	if dropID != 0 {
 		p := storage.ItemPrefix(meta.ID, dropID)
 		b.DeleteRange(p, storage.PrefixEnd(p))
 		b.Delete(storage.StatsKey(meta.ID, dropID))
 	}
 	if err := b.Commit(); err != nil {
-		return err
+		return e.staleCatalog(err)
 	}
-	e.tables[meta.Desc.TableName] = newTable(meta, t.alive)
+	e.tables[meta.Desc.TableName] = newTable(meta, t.alive, raw)
 	return nil
 }

@@ -33,14 +33,20 @@ func (e *Engine) apply(t *table, k itemKey, m mutation) (old, next attr.Item, er
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return nil, nil, err
 	}
-	unlock := e.locks.lock(k.hash)
-	old, next, b, err := e.applyLocked(t, k, m)
-	unlock()
-	return old, next, durable(b, err)
+	for try := 1; ; try++ {
+		unlock := e.locks.lock(k.hash)
+		var b *storage.Batch
+		old, next, b, err = e.applyLocked(t, k, m)
+		unlock()
+		if err = durable(b, err); !e.again(err, try) {
+			return old, next, err
+		}
+	}
 }
 
 func (e *Engine) applyLocked(t *table, k itemKey, m mutation) (old, next attr.Item, b *storage.Batch, err error) {
-	if old, err = e.readItem(k); err != nil {
+	old, mark, err := e.readForWrite(k)
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	if next, err = m(old); err != nil {
@@ -49,7 +55,7 @@ func (e *Engine) applyLocked(t *table, k itemKey, m mutation) (old, next attr.It
 	if old == nil && next == nil {
 		return nil, nil, nil, nil
 	}
-	b, err = e.applyBatch([]write{{t: t, key: k, old: old, new: next}}, nil)
+	b, err = e.applyBatch([]write{{t: t, key: k, old: old, new: next, read: mark}}, nil)
 	return old, next, b, err
 }
 
@@ -79,6 +85,10 @@ type write struct {
 	// enc is new's storage encoding once addWrite has made it, which the
 	// stream record transcodes instead of walking new again.
 	enc []byte
+	// read guards the commit on a shared store (shared.go); a checkOnly
+	// write is that guard alone (a transaction's ConditionCheck).
+	read      readMark
+	checkOnly bool
 }
 
 // commit writes one change; see commitAll.
@@ -113,6 +123,22 @@ func (e *Engine) applyBatch(ws []write, extra func(*storage.Batch)) (b *storage.
 	}
 	defer releaseTables(held)
 	b = e.db.NewBatch()
+	if e.db.Shared() {
+		for _, l := range held {
+			l.current.Load().guardDefinition(b)
+		}
+		hists, err := e.lockHistories(held, b)
+		if err != nil {
+			b.Discard()
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				forgetSeqs(hists)
+			}
+			unlockSeqs(hists)
+		}()
+	}
 	for i := range ws {
 		if err := e.addWrite(b, &ws[i]); err != nil {
 			b.Discard()
@@ -135,7 +161,9 @@ func (e *Engine) applyBatch(ws []write, extra func(*storage.Batch)) (b *storage.
 			return nil, err
 		}
 	}
-	err = b.Apply()
+	if err = b.Apply(); err != nil {
+		forgetSeqs(locked)
+	}
 	unlockSeqs(locked)
 	return b, err
 }
@@ -158,6 +186,10 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	t := w.t.alive.current.Load()
 	if err := e.decodeOld(t, w); err != nil {
 		return err
+	}
+	w.read.guard(b, w.key.storage)
+	if w.checkOnly {
+		return nil
 	}
 	var enc []byte // encoded once, for the item and its ALL index entries
 	if w.new != nil {

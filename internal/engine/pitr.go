@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -42,8 +43,45 @@ func (e *Engine) addHistory(b *storage.Batch, t *table, w *write) {
 	if w.old != nil {
 		old = attr.AppendItem(nil, w.old)
 	}
-	seq := e.historySeq.Add(1)
-	b.Set(storage.HistoryKey(t.meta.ID, seq), backup.AppendRecord(nil, e.now(), w.key.storage, old))
+	b.Set(storage.HistoryKey(t.meta.ID, e.nextHistory(t)), backup.AppendRecord(nil, e.now(), w.key.storage, old))
+}
+
+// nextHistory numbers a history record: in one sequence for the process,
+// or, on a shared store, in the table's own, which applyBatch holds
+// (lockHistories) and guards, as a stream's.
+func (e *Engine) nextHistory(t *table) uint64 {
+	if !e.db.Shared() {
+		return e.historySeq.Add(1)
+	}
+	h := &t.alive.hist
+	h.seq++
+	return h.seq
+}
+
+// lockHistories locks and guards the history numbering of the tables in
+// held whose history is on, on a shared store, and returns what it
+// locked, which the caller unlocks once the batch is applied.
+func (e *Engine) lockHistories(held []*lifecycle, b *storage.Batch) ([]*streamSeq, error) {
+	var locked []*streamSeq
+	for _, l := range held {
+		t := l.current.Load()
+		if !t.pitrOn() {
+			continue
+		}
+		lo, hi := storage.HistoryRange(t.meta.ID)
+		h, err := e.lockLast(&l.hist, lo, hi, storage.HistoryFloorKey(t.meta.ID))
+		if err != nil {
+			unlockSeqs(locked)
+			return nil, err
+		}
+		locked = append(locked, h)
+		var last []byte
+		if h.seq > 0 {
+			last = storage.HistoryKey(t.meta.ID, h.seq)
+		}
+		b.GuardLast(lo, hi, last)
+	}
+	return locked, nil
 }
 
 // seedHistory makes the history numbering continue after the largest
@@ -277,5 +315,6 @@ func (e *Engine) trimTableHistory(t *table, oldest time.Time) error {
 	}
 	b := e.db.NewBatch()
 	b.DeleteRange(lo, storage.PrefixEnd(end))
+	b.Set(storage.HistoryFloorKey(t.meta.ID), binary.BigEndian.AppendUint64(nil, storage.RecordSeq(end)))
 	return b.Commit()
 }

@@ -36,17 +36,25 @@ func (e *Engine) replace(t *table, k itemKey, item attr.Item) (write, error) {
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return write{}, err
 	}
-	unlock := e.locks.lock(k.hash)
-	ws := [1]write{{t: t, key: k, new: item}}
-	b, err := e.replaceLocked(ws[:])
-	unlock()
-	return ws[0], durable(b, err)
+	for try := 1; ; try++ {
+		unlock := e.locks.lock(k.hash)
+		ws := [1]write{{t: t, key: k, new: item}}
+		b, err := e.replaceLocked(ws[:])
+		unlock()
+		if err = durable(b, err); !e.again(err, try) {
+			return ws[0], err
+		}
+	}
 }
 
 // replaceLocked sizes the stored item of ws's one write and applies it.
 func (e *Engine) replaceLocked(ws []write) (*storage.Batch, error) {
 	w := &ws[0]
+	shared := e.db.Shared()
 	found, err := e.db.View(w.key.storage, func(v []byte) (err error) {
+		if shared {
+			w.read.raw = append([]byte(nil), v...)
+		}
 		w.oldSize, err = attr.EncodedSize(v)
 		return err
 	})
@@ -54,6 +62,7 @@ func (e *Engine) replaceLocked(ws []write) (*storage.Batch, error) {
 		return nil, err
 	}
 	w.sizedOld = found
+	w.read.ok, w.read.found = shared, found
 	return e.applyBatch(ws, nil)
 }
 

@@ -132,10 +132,11 @@ func (e *Engine) createRestoring(in *protocol.CreateTableInput, sum *protocol.Re
 	meta.Tags = nil
 	sum.RestoreInProgress = true
 	meta.Desc.RestoreSummary, meta.Restoring = sum, true
-	if err := e.persistNew(&meta); err != nil {
+	raw, err := e.persistNew(&meta)
+	if err != nil {
 		return nil, err
 	}
-	t := newTable(meta, new(lifecycle))
+	t := newTable(meta, new(lifecycle), raw)
 	t.alive.shown.Store(&transient{status: statusCreating, until: forever})
 	e.tables[name] = t
 	return t, nil

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"slices"
 	"sync"
@@ -88,19 +89,28 @@ type streamSeq struct {
 // lockSeq locks the table's numbering, reading the last number from
 // storage the first time.
 func (e *Engine) lockSeq(t *table) (*streamSeq, error) {
-	s := &t.alive.seq
+	lo, hi := storage.RecordRange(t.meta.ID)
+	return e.lockLast(&t.alive.seq, lo, hi, storage.RecordFloorKey(t.meta.ID))
+}
+
+// lockLast locks a numbering, reading its last number from the last key
+// in [lo, hi) the first time, or from the floor a trim left at floorKey
+// when it deleted every key (read on a shared store only: alone, the
+// numbering was loaded before any trim).
+func (e *Engine) lockLast(s *streamSeq, lo, hi, floorKey []byte) (*streamSeq, error) {
 	s.Lock()
 	if s.loaded {
 		return s, nil
 	}
-	lo, hi := storage.RecordRange(t.meta.ID)
-	err := e.db.ScanReverse(lo, hi, func(k, _ []byte) bool {
-		s.seq = storage.RecordSeq(k)
-		return false
-	})
+	last, err := e.lastNumber(lo, hi, floorKey)
 	if err != nil {
 		s.Unlock()
 		return nil, err
+	}
+	// A shared store's guard (guardSeq) needs the stored last number
+	// exactly; alone, numbers only grow, past any a failed commit took.
+	if e.db.Shared() || last > s.seq {
+		s.seq = last
 	}
 	s.loaded = true
 	return s, nil
@@ -160,9 +170,49 @@ func (e *Engine) addRecords(locked []*streamSeq, b *storage.Batch, ws []write, h
 			return nil, err
 		}
 		locked = append(locked, s)
+		if e.db.Shared() {
+			guardSeq(b, t.meta.ID, s.seq)
+		}
 		e.appendRecords(b, t, s, ws)
 	}
 	return locked, nil
+}
+
+// lastNumber is the number of the last key in [lo, hi), or the floor.
+func (e *Engine) lastNumber(lo, hi, floorKey []byte) (uint64, error) {
+	var last uint64
+	err := e.db.ScanReverse(lo, hi, func(k, _ []byte) bool {
+		last = storage.RecordSeq(k)
+		return false
+	})
+	if err != nil || last > 0 || !e.db.Shared() {
+		return last, err
+	}
+	v, ok, err := e.db.Get(floorKey)
+	if err != nil || !ok || len(v) != 8 {
+		return 0, err
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
+
+// guardSeq makes b commit only if the stream's last record is still
+// seq's (none: 0), so that two nodes never number records alike.
+func guardSeq(b *storage.Batch, table, seq uint64) {
+	lo, hi := storage.RecordRange(table)
+	var last []byte
+	if seq > 0 {
+		last = storage.RecordKey(table, seq)
+	}
+	b.GuardLast(lo, hi, last)
+}
+
+// forgetSeqs makes the numberings of a failed commit read their last
+// number from the store again: another node may have written since,
+// and this commit's numbers were never used.
+func forgetSeqs(locked []*streamSeq) {
+	for _, s := range locked {
+		s.loaded = false
+	}
 }
 
 func unlockSeqs(locked []*streamSeq) {
@@ -183,7 +233,7 @@ func (e *Engine) appendRecords(b *storage.Batch, t *table, s *streamSeq, ws []wr
 	buf := *p
 	defer func() { *p = buf[:0] }()
 	for i := range ws {
-		if ws[i].t.meta.ID != t.meta.ID {
+		if ws[i].checkOnly || ws[i].t.meta.ID != t.meta.ID {
 			continue
 		}
 		var ok bool
@@ -227,5 +277,6 @@ func (e *Engine) trimTable(t *table, oldest int64) error {
 	}
 	b := e.db.NewBatch()
 	b.DeleteRange(lo, append(end, 0))
+	b.Set(storage.RecordFloorKey(t.meta.ID), binary.BigEndian.AppendUint64(nil, storage.RecordSeq(end)))
 	return b.CommitNoSync()
 }

@@ -37,7 +37,19 @@ func (e *Engine) idempotent(ctx context.Context, in *protocol.TransactWriteItems
 	}
 	defer done()
 	hash := fingerprint(in)
-	rec, ok, err := e.readToken(*in.ClientRequestToken)
+	var out *protocol.TransactWriteItemsOutput
+	err = e.retryStale(func() (err error) {
+		out, err = e.tokenOnce(ctx, in, acts, hash)
+		return err
+	})
+	return out, err
+}
+
+// tokenOnce is one try of idempotent: the token read, and the
+// transaction or its replay. The token's key is guarded as read, so two
+// nodes cannot both find it unused.
+func (e *Engine) tokenOnce(ctx context.Context, in *protocol.TransactWriteItemsInput, acts []txAction, hash []byte) (*protocol.TransactWriteItemsOutput, error) {
+	rec, ok, raw, err := e.readToken(*in.ClientRequestToken)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +61,10 @@ func (e *Engine) idempotent(ctx context.Context, in *protocol.TransactWriteItems
 	}
 	v, _ := json.Marshal(tokenRecord{Hash: hash, At: e.now().UnixMilli()})
 	key := storage.TokenKey(*in.ClientRequestToken)
-	return e.runTransaction(ctx, in, acts, func(b *storage.Batch) { b.Set(key, v) })
+	return e.runTransaction(ctx, in, acts, func(b *storage.Batch) {
+		b.Guard(key, ok, raw)
+		b.Set(key, v)
+	})
 }
 
 // fingerprint identifies a request's content, token aside. Numbers were
@@ -62,13 +77,13 @@ func fingerprint(in *protocol.TransactWriteItemsInput) []byte {
 	return sum[:]
 }
 
-func (e *Engine) readToken(token string) (tokenRecord, bool, error) {
+func (e *Engine) readToken(token string) (tokenRecord, bool, []byte, error) {
 	var rec tokenRecord
 	v, ok, err := e.db.Get(storage.TokenKey(token))
 	if err != nil || !ok {
-		return rec, false, err
+		return rec, false, nil, err
 	}
-	return rec, true, json.Unmarshal(v, &rec)
+	return rec, true, v, json.Unmarshal(v, &rec)
 }
 
 // replay answers a repeated request: nothing is written, and the capacity

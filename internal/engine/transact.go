@@ -30,7 +30,12 @@ func (e *Engine) TransactWriteItems(ctx context.Context, in *protocol.TransactWr
 	if in.ClientRequestToken != nil {
 		return e.idempotent(ctx, in, acts)
 	}
-	return e.runTransaction(ctx, in, acts, nil)
+	var out *protocol.TransactWriteItemsOutput
+	err = e.retryStale(func() (err error) {
+		out, err = e.runTransaction(ctx, in, acts, nil)
+		return err
+	})
+	return out, err
 }
 
 // txFactor is what a transaction pays for each item, in units of the
@@ -165,7 +170,7 @@ func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 		} else if err != nil {
 			return nil, nil, err
 		}
-		old, err := e.readItem(a.key)
+		old, mark, err := e.readForWrite(a.key)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -176,9 +181,13 @@ func (e *Engine) evaluate(acts []txAction) ([]write, *usages, error) {
 		reasons[i], failed = reason, failed || reason.Code != "None"
 		a.t.chargeWrite(units.of(a.table, false), old, next, txFactor)
 		spent.add(d, a.t, old, next)
-		if a.kind != "ConditionCheck" && (old != nil || next != nil) {
-			ws = append(ws, write{t: a.t, key: a.key, old: old, new: next})
+		if a.kind == "ConditionCheck" || (old == nil && next == nil) {
+			// Nothing to write, but the commit still depends on what
+			// was read: a guard-only write (see addWrite).
+			ws = append(ws, write{t: a.t, key: a.key, read: mark, checkOnly: true})
+			continue
 		}
+		ws = append(ws, write{t: a.t, key: a.key, old: old, new: next, read: mark})
 	}
 	if failed {
 		return nil, nil, canceled(reasons)

@@ -8,8 +8,9 @@ package storage
 // The engine's keys are byte strings in the layout of keys.go; a store
 // keeps them in unsigned byte order, which is what makes a Query a range
 // read. What a store does not provide, the engine keeps itself: item
-// locks, stream sequence numbers and the catalog cache live in the one
-// process that owns the store (a store refuses a second owner).
+// locks, stream sequence numbers and the catalog cache live in its
+// process. Pebble refuses a second process; PostgreSQL lets several
+// share a schema, each commit guarded by what its process read (guard.go).
 
 // backend is one open store.
 type backend interface {

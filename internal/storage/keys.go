@@ -18,7 +18,7 @@ import (
 //	token:    'x' | client request token          -> a transaction's fingerprint and time
 //	backup:   'j' | backup id                     -> a backup's description and table definition
 //	          'k' | backup number | hash(pk) | pk | sk -> an item as it was at the backup
-//	health:   'h'                                 -> the last health probe's number (probe.go)
+//	health:   'h' process(8) probe(8)             -> a health probe's number, deleted once read back (probe.go)
 //
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
@@ -93,6 +93,22 @@ const collectionIndex = 0xFFFF
 // (encoded) in a table with local secondary indexes.
 func CollectionKey(table uint64, pk []byte) []byte {
 	return append(StatsKey(table, collectionIndex), pk...)
+}
+
+// floorIndex marks, within a table's item range, the last number a trim
+// deleted of its stream records and of its history records, which a
+// shared store's writers number after when none is left (engine's
+// lockLast).
+const floorIndex = 0xFFFD
+
+// RecordFloorKey and HistoryFloorKey are where a trim leaves those
+// numbers: 8 bytes, big-endian.
+func RecordFloorKey(table uint64) []byte {
+	return binary.BigEndian.AppendUint16(ItemPrefix(table, floorIndex), streamIndex)
+}
+
+func HistoryFloorKey(table uint64) []byte {
+	return binary.BigEndian.AppendUint16(ItemPrefix(table, floorIndex), historyIndex)
 }
 
 // streamIndex marks a table's stream records within its item range, so

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/sortkeydb/sortkey/internal/storage/pgstore"
 )
@@ -13,9 +12,6 @@ type pgBackend struct{ s *pgstore.Store }
 
 func openPG(opts Options) (*pgBackend, error) {
 	s, err := pgstore.Open(context.Background(), pgstore.Options{URL: opts.URL, Schema: opts.schema, Temporary: opts.temporary})
-	if errors.Is(err, pgstore.ErrLocked) {
-		return nil, fmt.Errorf("%w (PostgreSQL schema %s)", ErrLocked, opts.schema)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +69,9 @@ func (s pgSnapshot) close() error { return s.sn.Close() }
 // buffers), until it commits as one transaction. Apply commits; there is
 // nothing left for Wait.
 type pgBatch struct {
-	s   *pgstore.Store
-	ops []pgstore.Op
+	s      *pgstore.Store
+	ops    []pgstore.Op
+	guards []pgstore.Guard
 }
 
 func (p *pgBackend) newBatch() batchWriter { return &pgBatch{s: p.s} }
@@ -108,15 +105,26 @@ func (b *pgBatch) written(fn func(key []byte)) {
 func (b *pgBatch) apply() error { return b.commit() }
 func (b *pgBatch) wait() error  { return nil }
 func (b *pgBatch) commitNoSync() error {
-	err := b.s.CommitLazy(b.ops)
-	b.ops = nil
-	return err
+	err := b.s.CommitLazy(b.ops, b.guards...)
+	b.discard()
+	return conflict(err)
 }
-func (b *pgBatch) discard() { b.ops = nil }
+func (b *pgBatch) discard() { b.ops, b.guards = nil, nil }
 
 func (b *pgBatch) commit() error {
-	err := b.s.Commit(b.ops)
-	b.ops = nil
+	err := b.s.Commit(b.ops, b.guards...)
+	b.discard()
+	return conflict(err)
+}
+
+// conflict translates the store's refusal of a guarded commit.
+func conflict(err error) error {
+	switch {
+	case errors.Is(err, pgstore.ErrStaleShared):
+		return ErrStaleShared
+	case errors.Is(err, pgstore.ErrConflict):
+		return ErrConflict
+	}
 	return err
 }
 

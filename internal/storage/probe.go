@@ -2,8 +2,10 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"sync/atomic"
 )
@@ -15,9 +17,20 @@ const prefixHealth = 'h'
 // ErrClosed is Probe's answer once the store is closed.
 var ErrClosed = errors.New("storage: closed")
 
-// probes numbers Probe's writes, so that each reads back a value no
-// earlier probe left there.
-var probes atomic.Uint64
+// probes numbers Probe's writes, and probeOwner tells this process's
+// from those of other processes on the same store: each probe writes a
+// key of its own, so that probes at once, here or on other nodes, never
+// read back each other's value.
+var (
+	probes     atomic.Uint64
+	probeOwner = rand.Uint64()
+)
+
+// probeKey is the key of probe n.
+func probeKey(n uint64) []byte {
+	k := binary.BigEndian.AppendUint64([]byte{prefixHealth}, probeOwner)
+	return binary.BigEndian.AppendUint64(k, n)
+}
 
 // Probe writes a key durably, as every acknowledged write is written, and
 // reads it back: a health check that the disk takes writes and the store
@@ -31,7 +44,8 @@ func (db *DB) Probe() (err error) {
 			err = db.probePanic(p)
 		}
 	}()
-	key, val := []byte{prefixHealth}, strconv.AppendUint(nil, probes.Add(1), 10)
+	n := probes.Add(1)
+	key, val := probeKey(n), strconv.AppendUint(nil, n, 10)
 	b := db.NewBatch()
 	b.Set(key, val)
 	if err := b.Commit(); err != nil {
@@ -44,7 +58,9 @@ func (db *DB) Probe() (err error) {
 	if err != nil || !ok || !bytes.Equal(got, val) {
 		return fmt.Errorf("storage: health probe read back %q (found %v), want %q: %v", got, ok, val, err)
 	}
-	return nil
+	b = db.NewBatch()
+	b.Delete(key) // nothing to sync: a probe key a crash leaves is harmless
+	return b.CommitNoSync()
 }
 
 func (db *DB) probePanic(p any) error {

@@ -28,20 +28,22 @@ type Op struct {
 // Commit applies ops in order as one transaction, in one round trip, and
 // returns once it has committed. Stats deltas are summed per key and
 // added to the row of the commit's slot (slots below), in key order.
-func (s *Store) Commit(ops []Op) error { return s.commit(ops, true) }
+// With guards (guard.go), it commits only if every guard holds, and
+// answers ErrConflict, having written nothing, if one does not.
+func (s *Store) Commit(ops []Op, guards ...Guard) error { return s.commit(ops, guards, true) }
 
 // CommitLazy is Commit without waiting for the commit to be flushed to
 // the database's WAL (synchronous_commit off for this transaction alone):
 // for work that can be redone after a crash, such as an index backfill.
 // It is durable once any later durable commit is, since the WAL is
 // flushed in order.
-func (s *Store) CommitLazy(ops []Op) error { return s.commit(ops, false) }
+func (s *Store) CommitLazy(ops []Op, guards ...Guard) error { return s.commit(ops, guards, false) }
 
 // lazyCommit turns synchronous_commit off for the transaction it is
 // queued in.
 const lazyCommit = "SELECT set_config('synchronous_commit', 'off', true)"
 
-func (s *Store) commit(ops []Op, durable bool) error {
+func (s *Store) commit(ops []Op, guards []Guard, durable bool) error {
 	if len(ops) == 0 {
 		return nil
 	}
@@ -51,10 +53,12 @@ func (s *Store) commit(ops []Op, durable bool) error {
 	if !durable {
 		b.Queue(lazyCommit)
 	}
+	s.queueGuards(b, guards)
 	s.batch(b, ops, slot)
-	return s.retry(false, func(ctx context.Context) error {
+	err := s.retry(false, func(ctx context.Context) error {
 		return s.pool.SendBatch(ctx, b).Close()
 	})
+	return conflictOf(err)
 }
 
 // Slots give each commit in flight a stats row of its own. Every table's

@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"log/slog"
@@ -13,63 +12,73 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// ErrLost is every request's answer once another process has taken the
-// schema: this one's lock went with its connection (the database
-// restarted) and someone else's came first.
-var ErrLost = errors.New("pgstore: another sortkey process took the schema while this one's connection was lost")
+// Many sortkey processes may share a schema: their writes are guarded
+// (guard.go). Work that must happen once, not once per process (the TTL
+// sweeper, trims, backfills), is the leader's: the process holding the
+// schema's advisory lock. A session lock lives and dies with its
+// connection, so when the leader dies PostgreSQL releases its lock and
+// another process takes it at its next check.
 
-// ownerCheck is how often the owner's connection is checked, and its lock
-// taken again after the database restarted.
+// ownerCheck is how often the lease's connection is checked, and the
+// lock tried by a process that does not hold it.
 const ownerCheck = time.Second
 
-// lockKey is the advisory lock that marks a schema's owner.
-func lockKey(schema string) int64 {
+// lockKey is the advisory lock that marks a schema's leader; migrateKey
+// serialises processes that create or migrate the schema at once.
+func lockKey(schema string) int64    { return hashKey("sortkey schema " + schema) }
+func migrateKey(schema string) int64 { return hashKey("sortkey migrate " + schema) }
+
+func hashKey(s string) int64 {
 	h := fnv.New64a()
-	h.Write([]byte("sortkey schema " + schema))
+	h.Write([]byte(s))
 	return int64(h.Sum64())
 }
 
-// owner holds the schema's advisory lock on a connection of its own, for
-// as long as the store is open. A session lock lives and dies with its
-// connection, so watch takes it again on a new one when the database
-// restarts.
+// owner holds the lease's connection for as long as the store is open.
 type owner struct {
 	cfg    *pgx.ConnConfig
 	schema string
 	mu     sync.Mutex // guards conn
 	conn   *pgx.Conn
-	lost   atomic.Bool
+	leader atomic.Bool
 	stop   chan struct{}
 }
 
-// own connects, takes the lock and brings the schema to this version.
+// own connects, brings the schema to this version and tries the lease.
 func own(ctx context.Context, cfg *pgx.ConnConfig, schema string) (*owner, error) {
-	conn, err := lock(ctx, cfg, schema)
-	if err == nil {
-		err = migrate(ctx, conn, schema)
-	}
-	if err != nil {
-		if conn != nil {
-			conn.Close(context.Background())
-		}
-		return nil, err
-	}
-	return &owner{cfg: cfg, schema: schema, conn: conn, stop: make(chan struct{})}, nil
-}
-
-// lock opens a connection and takes the schema's lock on it; the
-// connection is returned with ErrLocked too, for the caller to close.
-func lock(ctx context.Context, cfg *pgx.ConnConfig, schema string) (*pgx.Conn, error) {
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: connect: %w", err)
 	}
-	var got bool
-	err = conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", lockKey(schema)).Scan(&got)
-	if err == nil && !got {
-		err = fmt.Errorf("%w: schema %s", ErrLocked, schema)
+	if err = migrateLocked(ctx, conn, schema); err != nil {
+		conn.Close(context.Background())
+		return nil, err
 	}
-	return conn, err
+	o := &owner{cfg: cfg, schema: schema, conn: conn, stop: make(chan struct{})}
+	o.tryLease(ctx)
+	return o, nil
+}
+
+// migrateLocked migrates under a lock of its own, released at once.
+func migrateLocked(ctx context.Context, conn *pgx.Conn, schema string) error {
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", migrateKey(schema)); err != nil {
+		return err
+	}
+	err := migrate(ctx, conn, schema)
+	if _, uerr := conn.Exec(ctx, "SELECT pg_advisory_unlock($1)", migrateKey(schema)); err == nil {
+		err = uerr
+	}
+	return err
+}
+
+// tryLease takes the lease if it is free. The caller holds o.mu or has
+// not shared o yet.
+func (o *owner) tryLease(ctx context.Context) {
+	var got bool
+	if o.conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", lockKey(o.schema)).Scan(&got) == nil && got {
+		o.leader.Store(true)
+		slog.Info("pgstore: this process leads the schema's background work", "schema", o.schema)
+	}
 }
 
 // watch checks the connection every interval until release.
@@ -86,32 +95,29 @@ func (o *owner) watch(interval, timeout time.Duration) {
 	}
 }
 
-// check pings the connection and, when it is gone, takes the lock again
-// on a new one; a database still down is tried again next time.
+// check pings the connection; when it is gone, so is the lease, and a
+// new connection tries again. A follower tries the lease every time.
 func (o *owner) check(timeout time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.lost.Load() || o.conn.Ping(ctx) == nil {
-		return
-	}
-	conn, err := lock(ctx, o.cfg, o.schema)
-	switch {
-	case errors.Is(err, ErrLocked):
-		conn.Close(context.Background())
-		o.lost.Store(true)
-		slog.Error("pgstore: the schema's lock was taken by another process while the database was unreachable; refusing every request", "schema", o.schema)
-	case err == nil:
+	if o.conn.Ping(ctx) != nil {
+		o.leader.Store(false)
+		conn, err := pgx.ConnectConfig(ctx, o.cfg)
+		if err != nil {
+			return // the database is still down: next time
+		}
 		o.conn.Close(context.Background())
 		o.conn = conn
-	case conn != nil:
-		conn.Close(context.Background())
+	}
+	if !o.leader.Load() {
+		o.tryLease(ctx)
 	}
 }
 
 // release stops the watch and closes the connection, which releases the
-// lock.
+// lease.
 func (o *owner) release() {
 	select {
 	case <-o.stop:
@@ -120,5 +126,6 @@ func (o *owner) release() {
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.leader.Store(false)
 	o.conn.Close(context.Background())
 }

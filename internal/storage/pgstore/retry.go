@@ -20,9 +20,6 @@ func (s *Store) retry(idempotent bool, fn func(ctx context.Context) error) error
 	if s.closed.Load() {
 		return ErrClosed
 	}
-	if s.owner.lost.Load() {
-		return ErrLost
-	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	var err error

@@ -11,7 +11,7 @@ import (
 
 // SchemaVersion is the version of the schema this build writes. Each
 // migration takes a schema from its index to the next version.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // migrations[i] are the statements that take a schema of version i to
 // i+1; %[1]s is the schema's quoted name.
@@ -19,7 +19,7 @@ var migrations = [][]string{{
 	`CREATE TABLE IF NOT EXISTS %[1]s.kv (k bytea PRIMARY KEY, v bytea NOT NULL)`,
 	`CREATE TABLE IF NOT EXISTS %[1]s.counters (k bytea NOT NULL, shard int NOT NULL,
 	   items bigint NOT NULL, bytes bigint NOT NULL, PRIMARY KEY (k, shard))`,
-}}
+}, guardFunctions}
 
 // ErrNewerSchema is Open's answer for a schema a newer sortkey wrote.
 var ErrNewerSchema = errors.New("pgstore: the schema was written by a newer sortkey")

@@ -54,10 +54,8 @@ type Store struct {
 // ErrClosed is the answer of a Store once closed.
 var ErrClosed = errors.New("pgstore: closed")
 
-// ErrLocked is Open's answer when another process owns the schema.
-var ErrLocked = errors.New("pgstore: the schema is in use by another sortkey process")
-
-// Open connects, takes ownership of the schema, and creates or migrates it.
+// Open connects, creates or migrates the schema, and tries its lease
+// (owner.go); other processes may share the schema.
 func Open(ctx context.Context, opts Options) (*Store, error) {
 	cfg, schema, timeout, err := parseURL(opts.URL)
 	if err != nil {
@@ -121,6 +119,10 @@ func redact(raw string) string {
 // Schema is the schema the store owns.
 func (s *Store) Schema() string { return s.schema }
 
+// Leader reports whether this process holds the schema's lease: whether
+// the work done once per schema is its to do.
+func (s *Store) Leader() bool { return s.owner.leader.Load() }
+
 // Close releases the pool and the schema; a Temporary store's schema is
 // dropped first.
 func (s *Store) Close() error {
@@ -148,6 +150,7 @@ type statements struct {
 	scan, scanOpen, scanBack, scanBackOpen  string
 	set, del, delRange, delRangeOpen, stats string
 	delStats, delStatsOpen                  string
+	guard, guardLast                        string
 }
 
 func newStatements(q string) statements {
@@ -165,6 +168,8 @@ func newStatements(q string) statements {
 		delRangeOpen: "DELETE FROM " + kv + " WHERE k >= $1",
 		delStats:     "DELETE FROM " + c + " WHERE k >= $1 AND k < $2",
 		delStatsOpen: "DELETE FROM " + c + " WHERE k >= $1",
+		guard:        "SELECT " + q + ".guard($1, $2, $3, $4)",
+		guardLast:    "SELECT " + q + ".guard_last($1, $2, $3, $4)",
 		stats: "INSERT INTO " + c + " AS c (k, shard, items, bytes) VALUES ($1, $2, $3, $4) " +
 			"ON CONFLICT (k, shard) DO UPDATE SET items = c.items + excluded.items, bytes = c.bytes + excluded.bytes",
 	}

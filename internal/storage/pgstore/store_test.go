@@ -146,15 +146,6 @@ func TestSnapshotIsolation(t *testing.T) {
 	}
 }
 
-// One process owns a schema at a time.
-func TestOwnership(t *testing.T) {
-	s := openTemp(t)
-	_, err := Open(context.Background(), Options{URL: testURL(t), Schema: s.Schema()})
-	if !errors.Is(err, ErrLocked) {
-		t.Fatalf("second open: %v, want ErrLocked", err)
-	}
-}
-
 // A schema a newer sortkey wrote is refused, and left as it is.
 func TestNewerSchemaRefused(t *testing.T) {
 	s := openTemp(t)
