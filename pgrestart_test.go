@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	osexec "os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/clustertest"
 	"github.com/sortkeydb/sortkey/internal/storage"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
@@ -63,7 +63,7 @@ func TestPostgresRestartUnderWriters(t *testing.T) {
 	if !storage.UnderTestStore() {
 		t.Skip("starts and restarts a PostgreSQL of its own with scripts/pg-throwaway.sh: runs with the suite on PostgreSQL (" + storage.TestStoreEnv + ", as .ci/run sets it)")
 	}
-	url, dir := throwawayCluster(t)
+	url, dir := clustertest.Postgres(t)
 	store := url + sep(url) + "schema=restarts&timeout=5s"
 	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Store: store})
 	cfg := srv.NetworkAWSConfig()
@@ -86,11 +86,10 @@ func TestPostgresRestartUnderWriters(t *testing.T) {
 		})
 	}
 	time.Sleep(500 * time.Millisecond)
-	restart := osexec.Command("bash", "scripts/pg-throwaway.sh", "restart", dir)
-	if msg, err := restart.CombinedOutput(); err != nil {
+	if err := clustertest.RestartPostgres(dir); err != nil {
 		stop.Store(true)
 		wg.Wait()
-		t.Fatalf("restart: %v: %s", err, msg)
+		t.Fatalf("restart: %v", err)
 	}
 	before := len(out.snapshot())
 	waitForAcks(t, out, before+200)
@@ -99,28 +98,6 @@ func TestPostgresRestartUnderWriters(t *testing.T) {
 
 	checkAcked(t, ctx, client, out)
 	t.Logf("PostgreSQL restarted under 16 writers: %d acknowledged, failed %v", len(out.acked), out.failed)
-}
-
-// throwawayCluster starts a PostgreSQL cluster for this test alone and
-// stops it when the test ends.
-func throwawayCluster(t *testing.T) (url, dir string) {
-	t.Helper()
-	out, err := osexec.Command("bash", "scripts/pg-throwaway.sh", "start").Output()
-	if err != nil {
-		t.Fatalf("starting a PostgreSQL: %v", err)
-	}
-	for _, field := range strings.Fields(string(out)) {
-		if v, ok := strings.CutPrefix(field, "SORTKEY_PG_URL="); ok {
-			url = v
-		} else if v, ok := strings.CutPrefix(field, "SORTKEY_PG_DIR="); ok {
-			dir = v
-		}
-	}
-	if url == "" || dir == "" {
-		t.Fatalf("scripts/pg-throwaway.sh start printed %q", out)
-	}
-	t.Cleanup(func() { _ = osexec.Command("bash", "scripts/pg-throwaway.sh", "stop", dir).Run() })
-	return url, dir
 }
 
 func sep(url string) string {
