@@ -226,10 +226,8 @@ func (e *Engine) controlTable(ref string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
+	e.freshCatalog()
 	if t := e.lookup(name); t != nil {
-		return t, nil
-	}
-	if t := e.missing(name); t != nil {
 		return t, nil
 	}
 	return nil, tableNotFound(name)

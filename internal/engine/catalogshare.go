@@ -16,8 +16,10 @@ import (
 // tables' definitions as it read them (shared), every catalog change
 // guards the one it replaces (exclusive), so a write on a stale
 // definition writes nothing and runs again on the new one (retryStale).
-// Reads take the catalog as this node last loaded it: on a table it does
-// not know, at once; otherwise within catalogInterval.
+// Requests that describe tables (DescribeTable, ListTables, …) reload it
+// first. Item reads take the catalog as this node last loaded it,
+// reloading it at once for a table or index it does not know, and
+// otherwise within catalogInterval.
 
 // catalogInterval is how often a node on a shared store reloads the
 // catalog, and its lease holder resumes backfills nobody runs.
@@ -189,15 +191,22 @@ func (e *Engine) staleCatalog(err error) error {
 // retry, by then against the reloaded catalog.
 const msgCatalogRace = "The table's definition was changed by another request at the same time; retry"
 
+// freshCatalog reloads the catalog on a shared store, for a request that
+// describes tables: what another node changed is seen at the next such
+// request, as it is on one node.
+func (e *Engine) freshCatalog() {
+	if err := e.refreshCatalog(); err != nil {
+		slog.Error("catalog reload failed", "err", err)
+	}
+}
+
 // missing is lookup's second chance on a shared store: a table this node
 // does not know may be another node's new one. Callers do not hold e.mu.
 func (e *Engine) missing(name string) *table {
 	if !e.db.Shared() {
 		return nil
 	}
-	if err := e.refreshCatalog(); err != nil {
-		slog.Error("catalog reload failed", "err", err)
-	}
+	e.freshCatalog()
 	return e.lookup(name)
 }
 

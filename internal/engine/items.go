@@ -127,8 +127,8 @@ func (e *Engine) applyBatch(ws []write, extra func(*storage.Batch)) (b *storage.
 		for _, l := range held {
 			l.current.Load().guardDefinition(b)
 		}
-		hists, err := e.lockHistories(held, b)
-		if err != nil {
+		var hists []*streamSeq
+		if hists, err = e.lockHistories(held, b); err != nil {
 			b.Discard()
 			return nil, err
 		}

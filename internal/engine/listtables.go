@@ -13,6 +13,7 @@ func (e *Engine) ListTables(_ context.Context, in *protocol.ListTablesInput) (*p
 	if err := validate.ListTables(in); err != nil {
 		return nil, err
 	}
+	e.freshCatalog()
 	names := e.tableNames()
 	start := 0
 	if in.ExclusiveStartTableName != nil {

@@ -86,9 +86,17 @@ func (e *Engine) plan(o *protocol.ReadOptions, r readExprs) (*readPlan, error) {
 	if o.Limit != nil {
 		p.limit = *o.Limit
 	}
-	if p.ix, err = e.readableIndex(t, o.IndexName); err != nil {
+	if p.ix, err = e.readableIndex(t, o.IndexName); err != nil && o.IndexName != nil && e.db.Shared() {
+		// Another node may have added the index, or finished its
+		// backfill, since this one last read the catalog.
+		e.freshCatalog()
+		p.t = t.alive.current.Load()
+		p.ix, err = e.readableIndex(p.t, o.IndexName)
+	}
+	if err != nil {
 		return nil, err
 	}
+	t = p.t
 	if p.ix != nil && p.ix.global && p.consistent {
 		return nil, apierr.Validationf("Consistent reads are not supported on global secondary indexes")
 	}

@@ -158,3 +158,27 @@ func TestTwoNodesShareClientTokens(t *testing.T) {
 	_, err := call(t, b.TransactWriteItems, strings.Replace(txn, `"N":"1"`, `"N":"2"`, 1))
 	wantCode(t, err, apierr.IdempotentParameterMismatch, "The ClientRequestToken was already used by a different request within the last 10 minutes")
 }
+
+
+// Requests that describe tables see another node's changes at once: a
+// table created, its TTL turned on, and the table deleted on a, each
+// described on b right after (b's periodic reload is a second away).
+func TestTwoNodesDescribeTheCurrentCatalog(t *testing.T) {
+	a, b := twoNodes(t)
+	if out := must[protocol.ListTablesOutput](t)(call(t, b.ListTables, `{}`)); len(out.TableNames) != 0 {
+		t.Fatalf("tables before any was created: %v", out.TableNames)
+	}
+	must[protocol.CreateTableOutput](t)(call(t, a.CreateTable, sharedTable))
+	if out := must[protocol.ListTablesOutput](t)(call(t, b.ListTables, `{}`)); len(out.TableNames) != 1 {
+		t.Fatalf("b lists %v after a created shared", out.TableNames)
+	}
+	must[protocol.UpdateTimeToLiveOutput](t)(call(t, a.UpdateTimeToLive, `{"TableName":"shared",
+		"TimeToLiveSpecification":{"AttributeName":"exp","Enabled":true}}`))
+	ttl := must[protocol.DescribeTimeToLiveOutput](t)(call(t, b.DescribeTimeToLive, `{"TableName":"shared"}`))
+	if ttl.TimeToLiveDescription == nil || ttl.TimeToLiveDescription.TimeToLiveStatus != "ENABLED" {
+		t.Fatalf("b describes the TTL a enabled as %+v", ttl.TimeToLiveDescription)
+	}
+	must[protocol.DeleteTableOutput](t)(call(t, a.DeleteTable, `{"TableName":"shared"}`))
+	_, err := call(t, b.DescribeTable, `{"TableName":"shared"}`)
+	wantCode(t, err, apierr.ResourceNotFound, "Requested resource not found: Table: shared not found")
+}
