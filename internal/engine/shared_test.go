@@ -159,7 +159,6 @@ func TestTwoNodesShareClientTokens(t *testing.T) {
 	wantCode(t, err, apierr.IdempotentParameterMismatch, "The ClientRequestToken was already used by a different request within the last 10 minutes")
 }
 
-
 // Requests that describe tables see another node's changes at once: a
 // table created, its TTL turned on, and the table deleted on a, each
 // described on b right after (b's periodic reload is a second away).
