@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strconv"
@@ -22,7 +23,7 @@ import (
 )
 
 type benchFlags struct {
-	endpoint    string
+	endpoints   []string // none: the embedded server
 	workloads   []string
 	concurrency []int
 	duration    time.Duration
@@ -31,17 +32,17 @@ type benchFlags struct {
 	skew        float64
 	json        bool
 	setup       bool
-	serverPID   int
+	serverPIDs  []int
 	gsi         bool
 	dataDir     string
 }
 
 func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, error) {
 	var f benchFlags
-	var workloads, conc string
+	var endpoints, workloads, conc, pids string
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL (default: an embedded in-memory sortkey on a local port)")
+	fs.StringVar(&endpoints, "endpoint", "", "DynamoDB endpoint URL, or comma-separated URLs of one store's nodes (client i sends to URL i mod N; the table is created through the first) (default: an embedded in-memory sortkey on a local port)")
 	fs.StringVar(&workloads, "workload", "put,get,query,update,batch-write,transact-write,mix", "comma-separated workloads: "+strings.Join(bench.Workloads, ", "))
 	fs.StringVar(&conc, "concurrency", "1,16", "comma-separated numbers of concurrent clients")
 	fs.DurationVar(&f.duration, "duration", 5*time.Second, "how long each workload runs at each concurrency (0: only create the table and preload)")
@@ -50,22 +51,72 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, err
 	fs.Float64Var(&f.skew, "skew", 0, "Zipf exponent for key choice (> 1 skews toward hot keys; 0 is uniform)")
 	fs.BoolVar(&f.json, "json", false, "print JSON lines instead of a table")
 	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
-	fs.IntVar(&f.serverPID, "server-pid", 0, "the server's process id: report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run (Linux; counts its child processes too)")
+	fs.StringVar(&pids, "server-pid", "0", "the server's process id, or comma-separated ids of several (0: none): report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run, summed over the servers (Linux; counts their child processes too)")
 	fs.BoolVar(&f.gsi, "gsi", false, "give the table a global secondary index (gsi1, ten items per key) and the items its key; needed by the query-index workload")
 	fs.StringVar(&f.dataDir, "data-dir", "", "the server's data directory: report its size after the preload against the items' raw bytes (--preload × --item-size)")
 	if err := parseArgs(fs, args); err != nil {
 		return f, fs, err
 	}
 	f.workloads = strings.Split(workloads, ",")
-	for _, c := range strings.Split(conc, ",") {
+	var err error
+	if f.endpoints, err = parseEndpoints(endpoints); err == nil {
+		if f.serverPIDs, err = parsePIDs(pids); err == nil {
+			f.concurrency, err = parseConcurrency(conc)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sortkey bench: %v\n", err)
+	}
+	return f, fs, err
+}
+
+// parseConcurrency reads --concurrency: positive numbers separated by
+// commas.
+func parseConcurrency(s string) ([]int, error) {
+	var out []int
+	for c := range strings.SplitSeq(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(c))
 		if err != nil || n < 1 {
-			fmt.Fprintf(stderr, "sortkey bench: --concurrency wants positive numbers, got %q\n", c)
-			return f, fs, fmt.Errorf("bad --concurrency %q", c)
+			return nil, fmt.Errorf("--concurrency wants positive numbers, got %q", c)
 		}
-		f.concurrency = append(f.concurrency, n)
+		out = append(out, n)
 	}
-	return f, fs, nil
+	return out, nil
+}
+
+// parseEndpoints reads --endpoint: "" for the embedded server, else
+// http(s) URLs separated by commas.
+func parseEndpoints(s string) ([]string, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []string
+	for e := range strings.SplitSeq(s, ",") {
+		e = strings.TrimSpace(e)
+		u, err := url.Parse(e)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("--endpoint wants http:// or https:// URLs separated by commas, got %q", e)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// parsePIDs reads --server-pid: "0" for none, else positive process ids
+// separated by commas.
+func parsePIDs(s string) ([]int, error) {
+	if s == "0" {
+		return nil, nil
+	}
+	var out []int
+	for p := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("--server-pid wants process ids separated by commas, got %q", p)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // benchCmd is `sortkey bench`: it loads an endpoint (or an embedded
@@ -85,7 +136,7 @@ func benchCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func runBench(ctx context.Context, f benchFlags, stdout, stderr io.Writer) error {
-	target, cleanup, err := benchTarget(f.endpoint)
+	target, cleanup, err := benchTarget(f.endpoints)
 	if err != nil {
 		return err
 	}
@@ -132,10 +183,10 @@ func (f benchFlags) shape() bench.Shape {
 
 // benchSetup creates the table and preloads it, then measures what the
 // flags ask about: the data directory and the server's RSS.
-func benchSetup(ctx context.Context, t *bench.Target, f benchFlags, stderr io.Writer) (bench.Load, error) {
-	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", t.Endpoint, f.preload)
+func benchSetup(ctx context.Context, g bench.Group, f benchFlags, stderr io.Writer) (bench.Load, error) {
+	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", g, f.preload)
 	start := time.Now()
-	load, err := t.Setup(ctx, f.shape(), func(done, total int64) {
+	load, err := g.Setup(ctx, f.shape(), func(done, total int64) {
 		fmt.Fprintf(stderr, "  preload: %s, %d of %d items (%.0f/s)\n", time.Since(start).Round(time.Second),
 			done, total, float64(done)/time.Since(start).Seconds())
 	})
@@ -150,8 +201,8 @@ func benchSetup(ctx context.Context, t *bench.Target, f benchFlags, stderr io.Wr
 		}
 		load.ObserveDisk(disk, f.itemSize)
 	}
-	if f.serverPID > 0 {
-		rss, err := bench.Proc{PID: f.serverPID}.RSS()
+	if len(f.serverPIDs) > 0 {
+		rss, err := f.servers().RSS()
 		if err != nil {
 			return load, err
 		}
@@ -170,17 +221,26 @@ func writeLoad(w io.Writer, load bench.Load, asJSON bool) error {
 	return nil
 }
 
-func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload string, conc int, stderr io.Writer) ([]bench.Result, error) {
-	server := bench.Proc{PID: f.serverPID}
+// servers are the processes --server-pid names.
+func (f benchFlags) servers() bench.Procs {
+	ps := make(bench.Procs, len(f.serverPIDs))
+	for i, pid := range f.serverPIDs {
+		ps[i] = bench.Proc{PID: pid}
+	}
+	return ps
+}
+
+func benchOne(ctx context.Context, g bench.Group, f benchFlags, workload string, conc int, stderr io.Writer) ([]bench.Result, error) {
+	server := f.servers()
 	var before bench.Usage
 	var err error
-	if f.serverPID > 0 {
+	if len(server) > 0 {
 		if before, err = server.Usage(); err != nil {
 			return nil, err
 		}
 	}
 	start := time.Now()
-	samples, err := t.RunWorkload(ctx, workload, f.shape(), conc, f.duration, 1, func(done, errs int64) {
+	samples, err := g.RunWorkload(ctx, workload, f.shape(), conc, f.duration, 1, func(done, errs int64) {
 		fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
 			time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
 	})
@@ -189,7 +249,7 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 	}
 	elapsed := time.Since(start)
 	rs := bench.Summarize(workload, conc, samples, elapsed)
-	if f.serverPID > 0 {
+	if len(server) > 0 {
 		after, err := server.Usage()
 		if err != nil {
 			return nil, err
@@ -203,20 +263,27 @@ func benchOne(ctx context.Context, t *bench.Target, f benchFlags, workload strin
 	return rs, ctx.Err()
 }
 
-// benchTarget is the endpoint to load: the given one, signed when AWS
+// benchTarget is the endpoints to load: the given ones, signed when AWS
 // credentials are in the environment, or an embedded in-memory sortkey.
-func benchTarget(endpoint string) (*bench.Target, func(), error) {
+func benchTarget(endpoints []string) (bench.Group, func(), error) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1024}}
-	t := &bench.Target{Endpoint: endpoint, Region: cmpOr(os.Getenv("AWS_REGION"), "us-east-1"), Client: client}
-	if endpoint != "" {
-		if id, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY"); id != "" && secret != "" {
-			t.Credentials = &aws.Credentials{AccessKeyID: id, SecretAccessKey: secret, SessionToken: os.Getenv("AWS_SESSION_TOKEN")}
-		}
-		return t, func() {}, nil
+	newTarget := func(endpoint string) *bench.Target {
+		return &bench.Target{Endpoint: endpoint, Region: cmpOr(os.Getenv("AWS_REGION"), "us-east-1"), Client: client}
 	}
-	url, stop, err := embeddedServer()
-	t.Endpoint = url
-	return t, stop, err
+	if len(endpoints) == 0 {
+		addr, stop, err := embeddedServer()
+		return bench.Group{newTarget(addr)}, stop, err
+	}
+	var creds *aws.Credentials
+	if id, secret := os.Getenv("AWS_ACCESS_KEY_ID"), os.Getenv("AWS_SECRET_ACCESS_KEY"); id != "" && secret != "" {
+		creds = &aws.Credentials{AccessKeyID: id, SecretAccessKey: secret, SessionToken: os.Getenv("AWS_SESSION_TOKEN")}
+	}
+	g := make(bench.Group, len(endpoints))
+	for i, e := range endpoints {
+		g[i] = newTarget(e)
+		g[i].Credentials = creds
+	}
+	return g, func() {}, nil
 }
 
 func cmpOr(a, b string) string {

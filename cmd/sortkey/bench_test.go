@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/sortkeydb/sortkey"
 )
 
 // TestBenchCommandPrintsJSONLines runs `sortkey bench` briefly on its
@@ -46,6 +52,108 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 	if code := run([]string{"bench", "--workload", "nope", "--duration", "10ms", "--preload", "0"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "unknown workload") {
 		t.Fatalf("unknown workload: exit %d, %s", code, stderr.String())
 	}
+}
+
+// TestBenchRefusesBadEndpointsAndPIDs: a list with an empty element, or
+// an element that is not an http(s) URL or a process id, is refused
+// before anything is sent, naming the flag.
+func TestBenchRefusesBadEndpointsAndPIDs(t *testing.T) {
+	for _, args := range [][]string{
+		{"--endpoint", "http://127.0.0.1:1,"},
+		{"--endpoint", ",http://127.0.0.1:1"},
+		{"--endpoint", "http://127.0.0.1:1,,http://127.0.0.1:2"},
+		{"--endpoint", "127.0.0.1:8000"},
+		{"--endpoint", "http://127.0.0.1:1,ftp://127.0.0.1:2"},
+		{"--endpoint", "http://"},
+		{"--server-pid", "12,"},
+		{"--server-pid", ""},
+		{"--server-pid", "12,x"},
+		{"--server-pid", "-3"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"bench", "--duration", "10ms", "--preload", "10"}, args...), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), args[0]+" wants") || strings.Contains(stderr.String(), "preloading") {
+			t.Errorf("%q: exit %d, stderr %s", args, code, stderr.String())
+		}
+	}
+}
+
+// TestBenchSpreadsClientsOverEndpoints: given two endpoints of one store
+// (two listeners on one in-process sortkey, as two nodes share one
+// PostgreSQL), the table is created through the first, and each endpoint
+// gets its share of the preload's writers and of the run's clients. With
+// the --server-pid list, the results carry the servers' CPU.
+func TestBenchSpreadsClientsOverEndpoints(t *testing.T) {
+	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var counts [2]opCounter
+	urls := make([]string, 2)
+	for i := range urls {
+		srv := httptest.NewServer(counts[i].wrap(db.Handler()))
+		t.Cleanup(srv.Close)
+		urls[i] = srv.URL
+	}
+	var stdout, stderr bytes.Buffer
+	pid := strconv.Itoa(os.Getpid())
+	code := run([]string{"bench", "--endpoint", strings.Join(urls, ","), "--workload", "get", "--concurrency", "4",
+		"--duration", "300ms", "--preload", "400", "--server-pid", pid + "," + pid, "--json"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if counts[0].get("CreateTable") != 1 || counts[1].get("CreateTable") != 0 {
+		t.Errorf("CreateTable: %d and %d, want it through the first endpoint only", counts[0].get("CreateTable"), counts[1].get("CreateTable"))
+	}
+	for i := range counts {
+		if counts[i].get("DescribeTable") == 0 || counts[i].get("BatchWriteItem") == 0 || counts[i].get("GetItem") == 0 {
+			t.Errorf("endpoint %d received %v, want DescribeTable, BatchWriteItem and GetItem", i+1, counts[i].snapshot())
+		}
+	}
+	g0, g1 := counts[0].get("GetItem"), counts[1].get("GetItem")
+	if g0 < (g0+g1)/4 || g1 < (g0+g1)/4 {
+		t.Errorf("GetItem: %d and %d, want two shares of about a half", g0, g1)
+	}
+	_, result, _ := strings.Cut(stdout.String(), "\n") // after the preload's line
+	var r struct {
+		Ops      int     `json:"ops"`
+		CPUperOp float64 `json:"server_cpu_us_per_op"`
+	}
+	if err := json.Unmarshal([]byte(result), &r); err != nil || r.Ops == 0 || r.CPUperOp <= 0 {
+		t.Fatalf("%s: %+v (%v)", stdout.String(), r, err)
+	}
+}
+
+// opCounter counts the requests a handler receives, by operation.
+type opCounter struct {
+	mu  sync.Mutex
+	ops map[string]int
+}
+
+func (c *opCounter) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, op, _ := strings.Cut(r.Header.Get("X-Amz-Target"), ".")
+		c.mu.Lock()
+		if c.ops == nil {
+			c.ops = map[string]int{}
+		}
+		c.ops[op]++
+		c.mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (c *opCounter) get(op string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ops[op]
+}
+
+func (c *opCounter) snapshot() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.ops)
 }
 
 // TestBenchReportsTheServerProcess: with --server-pid (here the test

@@ -63,6 +63,40 @@ func (p Proc) Usage() (Usage, error) {
 	return u, err
 }
 
+// Procs are several servers observed as one, such as the nodes of a
+// sortkey cluster: their CPU and RSS are the sums over their trees. (A
+// process listed beside one of its ancestors would be counted twice.)
+type Procs []Proc
+
+// Usage is Proc.Usage with Server summed over the processes.
+func (ps Procs) Usage() (Usage, error) {
+	u, err := ps[0].Usage()
+	if err != nil {
+		return u, err
+	}
+	for _, p := range ps[1:] {
+		cpu, err := p.CPU()
+		if err != nil {
+			return u, err
+		}
+		u.Server += cpu
+	}
+	return u, nil
+}
+
+// RSS is the sum of the processes' RSS, in bytes.
+func (ps Procs) RSS() (int64, error) {
+	var total int64
+	for _, p := range ps {
+		n, err := p.RSS()
+		if err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, nil
+}
+
 // machineCPU is the time every processor has been busy since boot, from
 // /proc/stat: user, nice, system, irq, softirq and steal (time the
 // hypervisor gave to other guests, which is load this machine did not

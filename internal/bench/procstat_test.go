@@ -3,6 +3,7 @@ package bench
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -42,6 +43,19 @@ func TestProcSumsTheProcessTree(t *testing.T) {
 	}
 	if rss != 3000<<10 {
 		t.Fatalf("RSS %d, want %d", rss, 3000<<10)
+	}
+	servers := Procs{p, {PID: 3, root: root}}
+	if rss, err := servers.RSS(); err != nil || rss != 12999<<10 {
+		t.Fatalf("RSS of processes 1 and 3: %d (%v), want %d", rss, err, 12999<<10)
+	}
+	// The client, this process, and the machine, for Usage.
+	write(strconv.Itoa(os.Getpid()), "9 (client) R 0 9 9 0 -1 0 0 0 0 0 30 10 0 0 20 0 1 0", "1")
+	if err := os.WriteFile(filepath.Join(root, "stat"), []byte("cpu  9000 0 1000 50000 0 0 0 0 0 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := servers.Usage()
+	if want := (Usage{Server: (1005 + 19998) * clockTick, Client: 40 * clockTick, Machine: 10000 * clockTick}); err != nil || u != want {
+		t.Fatalf("Usage of processes 1 and 3: %+v (%v), want %+v", u, err, want)
 	}
 	if _, err := (Proc{PID: 4, root: root}).CPU(); err == nil {
 		t.Fatal("a missing process was measured")

@@ -251,6 +251,25 @@ func (t *Target) newRequest(ctx context.Context, p *prepared, body io.Reader) (*
 	return req, nil
 }
 
+// Group is several endpoints of one store loaded as one, such as the
+// nodes of a sortkey cluster on one PostgreSQL: worker w of a run, and
+// writer w of a preload, send to g[w mod len(g)], so that each endpoint
+// takes its share of the clients. The endpoints must serve the same data,
+// as the table is created through the first one only.
+type Group []*Target
+
+// pick is worker w's endpoint.
+func (g Group) pick(w int) *Target { return g[w%len(g)] }
+
+// String is the group's endpoints, separated by commas.
+func (g Group) String() string {
+	urls := make([]string, len(g))
+	for i, t := range g {
+		urls[i] = t.Endpoint
+	}
+	return strings.Join(urls, ",")
+}
+
 // Sample is one request's outcome.
 type Sample struct {
 	Op      string
@@ -262,7 +281,17 @@ type Sample struct {
 // Run sends reqs round-robin from concurrency workers for d, calling
 // progress every second with the count so far.
 func (t *Target) Run(ctx context.Context, reqs []Request, concurrency int, d time.Duration, progress func(done, errs int64)) []Sample {
-	ps := t.prepare(reqs)
+	return Group{t}.Run(ctx, reqs, concurrency, d, progress)
+}
+
+// Run is Target.Run with worker w sending to the group's endpoint w mod
+// len(g): each worker sends the same requests, in the same order, as it
+// would to one endpoint.
+func (g Group) Run(ctx context.Context, reqs []Request, concurrency int, d time.Duration, progress func(done, errs int64)) []Sample {
+	ps := make([][]prepared, len(g)) // the wire bytes name the endpoint's host
+	for i, t := range g {
+		ps[i] = t.prepare(reqs)
+	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	var done, errs atomic.Int64
@@ -271,7 +300,7 @@ func (t *Target) Run(ctx context.Context, reqs []Request, concurrency int, d tim
 	results := make([][]Sample, concurrency)
 	var wg sync.WaitGroup
 	for w := range concurrency {
-		wg.Go(func() { results[w] = t.worker(ctx, ps, w, concurrency, &done, &errs) })
+		wg.Go(func() { results[w] = g.pick(w).worker(ctx, ps[w%len(g)], w, concurrency, &done, &errs) })
 	}
 	wg.Wait()
 	var all []Sample
@@ -325,18 +354,21 @@ func ticker(ctx context.Context, fn func()) (stop func()) {
 // progress, when not nil, is called every second with the items sent so
 // far (in requests that may still be in flight) and the total.
 func (t *Target) Setup(ctx context.Context, s Shape, progress func(done, total int64)) (Load, error) {
-	sess := t.open(ctx)
-	defer sess.close()
+	return Group{t}.Setup(ctx, s, progress)
+}
+
+// Setup is Target.Setup through every endpoint of the group: the table
+// is created through the first, must be ACTIVE on each, and the preload's
+// writers are spread over them as a run's workers are.
+func (g Group) Setup(ctx context.Context, s Shape, progress func(done, total int64)) (Load, error) {
 	body := CreateTable
 	if s.GSI {
 		body = CreateTableGSI
 	}
-	create := t.prepare([]Request{{"CreateTable", []byte(body)}})[0]
-	if _, err := sess.call(&create, false); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
-		return Load{}, err
-	}
-	if err := t.waitActive(ctx, sess); err != nil {
-		return Load{}, err
+	for i, t := range g {
+		if err := t.ensureTable(ctx, body, i == 0); err != nil {
+			return Load{}, err
+		}
 	}
 	start := time.Now()
 	batches := preloadBatches(s.Keys)
@@ -349,8 +381,22 @@ func (t *Target) Setup(ctx context.Context, s Shape, progress func(done, total i
 		sent.Add(int64(min(preloadBatch, s.Keys-b*preloadBatch)))
 		return preloadRequest(b, s.Keys, s)
 	}
-	err := t.load(ctx, batches, mk, preloadWriters)
+	err := g.load(ctx, batches, mk, preloadWriters)
 	return NewLoad(s.Keys, batches, preloadWriters, time.Since(start)), err
+}
+
+// ensureTable waits until the table, created by this call when create
+// is set (an existing one is fine), is ACTIVE on t's endpoint.
+func (t *Target) ensureTable(ctx context.Context, body string, create bool) error {
+	sess := t.open(ctx)
+	defer sess.close()
+	if create {
+		req := t.prepare([]Request{{"CreateTable", []byte(body)}})[0]
+		if _, err := sess.call(&req, false); err != nil && !strings.Contains(err.Error(), "ResourceInUseException") {
+			return err
+		}
+	}
+	return t.waitActive(ctx, sess)
 }
 
 // preloadWriters is how many preload requests are in flight at once.
@@ -387,17 +433,18 @@ func (t *Target) waitActive(ctx context.Context, s *session) error {
 }
 
 // load sends requests 0..count-1, each made by mk when a writer takes
-// it, from n writers, and returns the first error. Items a
-// BatchWriteItem leaves unprocessed are sent again.
-func (t *Target) load(ctx context.Context, count int, mk func(int) Request, n int) error {
+// it, from n writers spread over the group, and returns the first error.
+// Items a BatchWriteItem leaves unprocessed are sent again.
+func (g Group) load(ctx context.Context, count int, mk func(int) Request, n int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var next atomic.Int64
 	var first error
 	var once sync.Once
 	var wg sync.WaitGroup
-	for range n {
+	for w := range n {
 		wg.Go(func() {
+			t := g.pick(w)
 			s := t.open(ctx)
 			defer s.close()
 			for i := next.Add(1) - 1; i < int64(count) && ctx.Err() == nil; i = next.Add(1) - 1 {

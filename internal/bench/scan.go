@@ -16,17 +16,23 @@ const ScanLimit = 100
 // one (Build, 4096 requests sent round-robin), or scan, whose requests
 // depend on the answers before them.
 func (t *Target) RunWorkload(ctx context.Context, workload string, s Shape, concurrency int, d time.Duration, seed uint64, progress func(done, errs int64)) ([]Sample, error) {
+	return Group{t}.RunWorkload(ctx, workload, s, concurrency, d, seed, progress)
+}
+
+// RunWorkload is Target.RunWorkload with the workers spread over the
+// group's endpoints.
+func (g Group) RunWorkload(ctx context.Context, workload string, s Shape, concurrency int, d time.Duration, seed uint64, progress func(done, errs int64)) ([]Sample, error) {
 	if err := CheckWorkload(workload, s); err != nil {
 		return nil, err
 	}
 	if workload == "scan" {
-		return t.Scan(ctx, concurrency, d, progress), nil
+		return g.Scan(ctx, concurrency, d, progress), nil
 	}
 	reqs, err := Build(workload, s, 4096, seed)
 	if err != nil {
 		return nil, err
 	}
-	return t.Run(ctx, reqs, concurrency, d, progress), nil
+	return g.Run(ctx, reqs, concurrency, d, progress), nil
 }
 
 // Scan pages through the table for d as a parallel scan: each of the
@@ -34,6 +40,12 @@ func (t *Target) RunWorkload(ctx context.Context, workload string, s Shape, conc
 // each page starting where the last ended, and starts its segment again
 // at the end. Each sample counts the items its page returned.
 func (t *Target) Scan(ctx context.Context, concurrency int, d time.Duration, progress func(done, errs int64)) []Sample {
+	return Group{t}.Scan(ctx, concurrency, d, progress)
+}
+
+// Scan is Target.Scan with segment w read through the group's endpoint
+// w mod len(g).
+func (g Group) Scan(ctx context.Context, concurrency int, d time.Duration, progress func(done, errs int64)) []Sample {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	var done, errs atomic.Int64
@@ -42,7 +54,7 @@ func (t *Target) Scan(ctx context.Context, concurrency int, d time.Duration, pro
 	results := make([][]Sample, concurrency)
 	var wg sync.WaitGroup
 	for w := range concurrency {
-		wg.Go(func() { results[w] = t.scanSegment(ctx, w, concurrency, &done, &errs) })
+		wg.Go(func() { results[w] = g.pick(w).scanSegment(ctx, w, concurrency, &done, &errs) })
 	}
 	wg.Wait()
 	var all []Sample

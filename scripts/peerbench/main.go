@@ -47,7 +47,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = "usage: peerbench noop ADDR | start --endpoint URL --log FILE -- COMMAND... | report DIR | pgceiling --url URL [flags] | cpu PID... | pgreport DIR\n"
+const usage = "usage: peerbench noop ADDR | start --endpoint URL --log FILE -- COMMAND... | report DIR | pgceiling --url URL [flags] | cpu PID... | pgreport DIR | clusterreport DIR\n"
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) < 2 {
@@ -68,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cpu(args[1:], stdout)
 	case "pgreport":
 		err = pgreport(args[1], stdout)
+	case "clusterreport":
+		err = clusterreport(args[1], stdout)
 	default:
 		fmt.Fprint(stderr, usage)
 		return 2
