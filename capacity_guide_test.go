@@ -240,8 +240,19 @@ func TestCapacityGuideScan(t *testing.T) {
 		}
 		return out.ConsumedCapacity
 	}
-	checkCapacity(t, scan(&dynamodb.ScanInput{ConsistentRead: aws.Bool(true)}), "tbl", unitsOnly, cu{table: 1})
-	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", unitsOnly, cu{table: 0.5})
+	// facts 30.2: a Scan that reads a whole small table costs 4 units, 2
+	// eventually consistent; one that resumes or runs in parallel keeps
+	// the one-unit minimum.
+	checkCapacity(t, scan(&dynamodb.ScanInput{ConsistentRead: aws.Bool(true)}), "tbl", unitsOnly, cu{table: 4})
+	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", unitsOnly, cu{table: 2})
+	putAll(t, c, "tbl", []avMap{pk("tiny")})
+	checkCapacity(t, scan(&dynamodb.ScanInput{ConsistentRead: aws.Bool(true)}), "tbl", unitsOnly, cu{table: 4})
+	checkCapacity(t, scan(&dynamodb.ScanInput{}), "tbl", unitsOnly, cu{table: 2})
+	checkCapacity(t, scan(&dynamodb.ScanInput{ExclusiveStartKey: pk("a")}), "tbl", unitsOnly, cu{table: 0.5})
+	checkCapacity(t, scan(&dynamodb.ScanInput{Segment: aws.Int32(0), TotalSegments: aws.Int32(2)}), "tbl", unitsOnly, cu{table: 0.5})
+	if _, err := c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("tbl"), Key: pk("tiny")}); err != nil {
+		t.Fatal(err)
+	}
 	var items []avMap
 	for i := range 20 {
 		items = append(items, padTo(pk(fmt.Sprintf("i%02d", i)), 4096))

@@ -452,3 +452,61 @@ func TestLegacyParameters(t *testing.T) {
 		t.Fatalf("OR of two false conditions: %v", err)
 	}
 }
+
+// TestExpressionFunctionAndSyntaxRules checks facts 23 and 28 through the
+// server: attribute_type's operands, contains(x, x), redundant parentheses
+// and the operator limit (not a nesting limit), bare names that start with
+// '_' or a digit, and list indexes out of range, in every expression kind
+// that can hold them, whether or not an item is read.
+func TestExpressionFunctionAndSyntaxRules(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "hhh")
+	createTyped(t, srv.Client(), "tbl", types.ScalarAttributeTypeS)
+	const key = `"TableName":"hhh","Key":{"pk":{"S":"a"}}`
+	update := func(cond, vals string) string {
+		return `{` + key + `,"UpdateExpression":"SET z = :val","ConditionExpression":"` + cond + `","ExpressionAttributeValues":{":val":{"N":"0"}` + vals + `}}`
+	}
+	nested := func(levels int) string {
+		return "a<b " + strings.Repeat("or (a<b ", levels) + strings.Repeat(")", levels)
+	}
+	query := `"TableName":"tbl","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"empty"}}`
+	runRawCases(t, srv, []rawCase{
+		{name: "seed", op: "PutItem", body: `{"TableName":"hhh","Item":{"pk":{"S":"a"},"a":{"N":"1"},"b":{"N":"2"},"s":{"S":"hello"},"s1":{"S":"hello"},"t":{"S":"N"},"l":{"L":[{"N":"7"},{"N":"42"}]}}}`},
+		{name: "facts 23.1 attribute_type of a value", op: "UpdateItem", body: update("attribute_type (:val, :type)", `,":type":{"S":"N"}`)},
+		{name: "facts 23.2 attribute_type of two paths", op: "UpdateItem", body: update("attribute_type (a, t)", ""), code: validation,
+			msg: oneError + "Invalid ConditionExpression: Operator or function requires a value placeholder; operator or function: attribute_type"},
+		{name: "facts 23.3 filter on an empty partition", op: "Query", body: `{` + query + `,"FilterExpression":"attribute_type(s, i)"}`, code: validation,
+			msg: "Invalid FilterExpression: Operator or function requires a value placeholder; operator or function: attribute_type"},
+		{name: "facts 23.3 scan filter", op: "Scan", body: `{"TableName":"tbl","FilterExpression":"attribute_type(s, i)"}`, code: validation, part: "attribute_type"},
+		{name: "facts 23.4 contains of two paths", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET z = :val","ConditionExpression":"contains(s, s1)","ExpressionAttributeValues":{":val":{"N":"0"}}}`},
+		{name: "facts 23.4 contains of one path twice", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET z = :val","ConditionExpression":"contains(s, s)","ExpressionAttributeValues":{":val":{"N":"0"}}}`, code: validation,
+			msg: oneError + "Invalid ConditionExpression: The first operand must be distinct from the second operand; operator or function: contains"},
+		{name: "facts 23.5 redundant parentheses", op: "UpdateItem", body: `{` + key + `,"ConditionExpression":"((pk <> :p))","ExpressionAttributeValues":{":p":{"S":"x"}}}`, code: validation,
+			msg: oneError + "Invalid ConditionExpression: The expression has redundant parentheses;"},
+		{name: "facts 23.5 one pair", op: "UpdateItem", body: `{` + key + `,"ConditionExpression":"(pk <> :p)","ExpressionAttributeValues":{":p":{"S":"x"}}}`},
+		{name: "facts 23.5 a pair in a pair", op: "UpdateItem", body: `{` + key + `,"ConditionExpression":"((pk <> :p) and pk <> :p)","ExpressionAttributeValues":{":p":{"S":"x"}}}`},
+		{name: "facts 23.5 filter", op: "Query", body: `{` + query + `,"FilterExpression":"((a = :p))"}`, code: validation,
+			msg: "Invalid FilterExpression: The expression has redundant parentheses;"},
+		{name: "facts 23.6 149 levels", op: "UpdateItem", body: update(nested(149), "")},
+		{name: "facts 23.6 454 levels", op: "UpdateItem", body: update(nested(454), ""), code: validation,
+			msg: oneError + "Invalid ConditionExpression: The expression contains too many operators; operator count: 301"},
+		{name: "facts 28.1 SET _123", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET _123 = :val1","ExpressionAttributeValues":{":val1":{"N":"1"}}}`, code: validation,
+			msg: oneError + `Invalid UpdateExpression: Syntax error; token: "_", near: "SET _123"`},
+		{name: "facts 28.1 SET #_ and :_", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET #_ = :_, #123 = :123","ExpressionAttributeNames":{"#_":"x","#123":"y"},"ExpressionAttributeValues":{":_":{"N":"1"},":123":{"N":"2"}}}`},
+		{name: "facts 28.1 SET A123_", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET Alpha_Numeric_123 = :v, A123_ = :v","ExpressionAttributeValues":{":v":{"N":"1"}}}`},
+		{name: "facts 28.1 filter _a", op: "Scan", body: `{"TableName":"tbl","FilterExpression":"_a = :v","ExpressionAttributeValues":{":v":{"N":"1"}}}`, code: validation,
+			msg: `Invalid FilterExpression: Syntax error; token: "_", near: "_a"`},
+		{name: "facts 28.2 _f()", op: "UpdateItem", body: `{` + key + `,"UpdateExpression":"SET a = _f(b,c,d)"}`, code: validation,
+			msg: oneError + `Invalid UpdateExpression: Syntax error; token: "_", near: "= _f"`},
+		{name: "facts 28.3 index out of range", op: "GetItem", body: `{` + key + `,"ProjectionExpression":"l[99999999999999]"}`, code: validation,
+			msg: "Invalid ProjectionExpression: List index is not within the allowable range; index: [99999999999999]"},
+		{name: "facts 28.3 index past the end", op: "GetItem", body: `{` + key + `,"ProjectionExpression":"l[999]"}`},
+	})
+	out, err := srv.Client().GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("hhh"), Key: avMap{"pk": s("a")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if z, ok := out.Item["z"].(*types.AttributeValueMemberN); !ok || z.Value != "0" {
+		t.Errorf("z = %v, want 0 (facts 23.1, 23.6)", out.Item["z"])
+	}
+}

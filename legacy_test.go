@@ -44,10 +44,54 @@ func TestLegacyExpectedRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) { wantAPIError(t, putIf(tc.e), "ValidationException", tc.msg) })
 	}
-	err := putIf(types.ExpectedAttributeValue{Value: n("6"), ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{n("5")}})
-	if err != nil {
-		t.Fatalf("Value beside ComparisonOperator: %v", err)
-	}
+	// facts 24.3: Value beside a ComparisonOperator is refused, not ignored.
+	err := putIf(types.ExpectedAttributeValue{Value: n("5"), ComparisonOperator: types.ComparisonOperatorEq, AttributeValueList: []types.AttributeValue{n("5")}})
+	wantAPIError(t, err, "ValidationException", invalid+"Value and ComparisonOperator cannot be used together for Attribute: v")
+}
+
+// TestLegacyStaticChecks checks the legacy rules of facts 24 and 25 (rule
+// 17): shape errors are ValidationExceptions raised before any item is
+// read, NOT_CONTAINS is false on a missing attribute, and AttributeUpdates
+// type errors say "mismatch".
+func TestLegacyStaticChecks(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "hhh")
+	createTyped(t, srv.Client(), "tbl", types.ScalarAttributeTypeS)
+	const (
+		key     = `"TableName":"hhh","Key":{"pk":{"S":"a"}}`
+		put17   = `"AttributeUpdates":{"z":{"Action":"PUT","Value":{"N":"17"}}}`
+		invalid = oneError + "One or more parameter values were invalid: "
+	)
+	runRawCases(t, srv, []rawCase{
+		{name: "seed", op: "PutItem", body: `{"TableName":"hhh","Item":{"pk":{"S":"a"},"c":{"N":"3"},"m":{"M":{"x":{"S":"y"}}},"ns":{"NS":["1","2"]}}}`},
+		{name: "facts 24.1 NOT_CONTAINS on a missing attribute", op: "UpdateItem", code: "ConditionalCheckFailedException",
+			body: `{` + key + `,` + put17 + `,"Expected":{"q":{"ComparisonOperator":"NOT_CONTAINS","AttributeValueList":[{"N":"1"}]}}}`, msg: "The conditional request failed"},
+		{name: "facts 24.1 NOT_CONTAINS on a present attribute", op: "UpdateItem",
+			body: `{` + key + `,` + put17 + `,"Expected":{"c":{"ComparisonOperator":"NOT_CONTAINS","AttributeValueList":[{"N":"1"}]}}}`},
+		{name: "facts 24.2 IN with mixed types", op: "UpdateItem", code: validation, msg: invalid + "AttributeValues inside AttributeValueList must be of same type",
+			body: `{` + key + `,` + put17 + `,"Expected":{"c":{"ComparisonOperator":"IN","AttributeValueList":[{"N":"3"},{"S":"dog"}]}}}`},
+		{name: "facts 24.2 IN with mixed types, no item", op: "UpdateItem", code: validation, part: "same type",
+			body: `{"TableName":"hhh","Key":{"pk":{"S":"none"}},` + put17 + `,"Expected":{"c":{"ComparisonOperator":"IN","AttributeValueList":[{"N":"3"},{"S":"dog"}]}}}`},
+		{name: "facts 24.3 Value with ComparisonOperator", op: "UpdateItem", code: validation, msg: invalid + "Value and ComparisonOperator cannot be used together for Attribute: c",
+			body: `{` + key + `,` + put17 + `,"Expected":{"c":{"Value":{"N":"3"},"ComparisonOperator":"EQ","AttributeValueList":[{"N":"3"}]}}}`},
+		{name: "facts 24.4 empty Expected alone", op: "UpdateItem", body: `{` + key + `,` + put17 + `,"Expected":{}}`},
+		{name: "facts 24.4 empty Expected with OR", op: "UpdateItem", code: validation, part: "ConditionalOperator",
+			body: `{` + key + `,` + put17 + `,"Expected":{},"ConditionalOperator":"OR"}`},
+		{name: "facts 24.4 empty Expected with AND", op: "UpdateItem", code: validation, part: "ConditionalOperator",
+			body: `{` + key + `,` + put17 + `,"Expected":{},"ConditionalOperator":"AND"}`},
+		{name: "facts 24.5 ConditionalOperator alone", op: "UpdateItem", code: validation, msg: invalid + "ConditionalOperator can only be used when Expected is not empty",
+			body: `{` + key + `,` + put17 + `,"ConditionalOperator":"OR"}`},
+		{name: "facts 24.5 ConditionalOperator alone on PutItem", op: "PutItem", code: validation, part: "ConditionalOperator",
+			body: `{"TableName":"hhh","Item":{"pk":{"S":"b"}},"ConditionalOperator":"AND"}`},
+		{name: "facts 24.6 QueryFilter IN with mixed types", op: "Query", code: validation, part: " type",
+			body: `{"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}},"QueryFilter":{"i":{"ComparisonOperator":"IN","AttributeValueList":[{"S":"a"},{"N":"3"}]}}}`},
+		{name: "facts 25.1 DELETE a set from a map", op: "UpdateItem", code: validation, part: "mismatch",
+			body: `{` + key + `,"AttributeUpdates":{"m":{"Action":"DELETE","Value":{"NS":["1","2"]}}}}`},
+		{name: "facts 25.2 ADD SS to an NS", op: "UpdateItem", code: validation, part: "mismatch",
+			body: `{` + key + `,"AttributeUpdates":{"ns":{"Action":"ADD","Value":{"SS":["a"]}}}}`},
+		{name: "facts 25 the expression keeps its text", op: "UpdateItem", code: validation, msg: "An operand in the update expression has an incorrect data type",
+			body: `{` + key + `,"UpdateExpression":"ADD ns :s","ExpressionAttributeValues":{":s":{"SS":["a"]}}}`},
+	})
 }
 
 // TestLegacyFilterArgumentTypes checks QueryFilter, ScanFilter and

@@ -171,8 +171,8 @@ func TestTableBeingDeletedIsDeletingForTheDelay(t *testing.T) {
 
 // TestIndexChangesShowForTheDelay: a GSI added by UpdateTable stays
 // CREATING with Backfilling true, and cannot be read, for at least the
-// delay even when its backfill is done; then it is ACTIVE with Backfilling
-// false. An updated GSI is UPDATING and a deleted one listed as DELETING
+// delay even when its backfill is done; then it is ACTIVE with no
+// Backfilling member (facts 16.1). An updated GSI is UPDATING and a deleted one listed as DELETING
 // for the delay.
 func TestIndexChangesShowForTheDelay(t *testing.T) {
 	c, clock := delayed(t)

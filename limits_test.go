@@ -64,10 +64,10 @@ func TestEveryLimitRefusesAndWritesNothing(t *testing.T) {
 		{"nesting past 32 levels", "1 validation error detected: Nesting Levels have exceeded supported limits", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{"deep": nested(32)}))
 		}},
-		{"empty attribute name", "1 validation error detected: One or more parameter values were invalid: An attribute name must not be empty", func() error {
+		{"empty attribute name", "1 validation error detected: One or more parameter values were invalid: Empty attribute name", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{"": s("v")}))
 		}},
-		{"attribute name of 64 KB", "1 validation error detected: One or more parameter values were invalid: An attribute name must be less than 64 KB", func() error {
+		{"attribute name of 64 KB", "1 validation error detected: One or more parameter values were invalid: An attribute name must be less than 65536 bytes", func() error {
 			return put(c, "lim", it(map[string]types.AttributeValue{strings.Repeat("n", 64*1024): s("v")}))
 		}},
 		{"expression over 4 KB", "1 validation error detected: Invalid ConditionExpression: Expression size has exceeded the maximum allowed size", func() error {

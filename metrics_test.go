@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -190,13 +189,14 @@ func TestMetricsLeaveTheClientsCapacityAsAsked(t *testing.T) {
 	}
 }
 
-// Metrics off (the zero Options) leave /metrics to the health check, and
-// MetricsHandler answers 404; MetricsApart serves them only there.
+// Metrics off (the zero Options) leave /metrics not found, as any path but
+// / is (facts 22.2), and MetricsHandler answers 404; MetricsApart serves
+// them only there.
 func TestMetricsOffAndApart(t *testing.T) {
 	off, _ := metricsServer(t, &sortkey.Options{})
 	rec := httptest.NewRecorder()
 	off.DB.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
-	if code, body := getBody(t, off.URL+"/metrics"); code != http.StatusOK || !strings.HasPrefix(body, "healthy: ") || rec.Code != http.StatusNotFound {
+	if code, body := getBody(t, off.URL+"/metrics"); code != http.StatusNotFound || rec.Code != http.StatusNotFound {
 		t.Errorf("metrics off: GET /metrics %d %q, MetricsHandler %d", code, body, rec.Code)
 	}
 	apart, c := metricsServer(t, &sortkey.Options{Metrics: true, MetricsApart: true})
@@ -206,8 +206,8 @@ func TestMetricsOffAndApart(t *testing.T) {
 	hs := httptest.NewServer(apart.DB.MetricsHandler())
 	defer hs.Close()
 	wantValue(t, scrape(t, hs.URL+"/metrics"), 1, "sortkey_requests_total", "operation", "ListTables", "error", "")
-	if _, body := getBody(t, apart.URL+"/metrics"); !strings.HasPrefix(body, "healthy: ") {
-		t.Errorf("MetricsApart still serves /metrics on the API port: %.200s", body)
+	if code, body := getBody(t, apart.URL+"/metrics"); code != http.StatusNotFound {
+		t.Errorf("MetricsApart still serves /metrics on the API port: %d %.200s", code, body)
 	}
 }
 

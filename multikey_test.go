@@ -1,6 +1,7 @@
 package sortkey_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -180,8 +181,10 @@ func TestMultiKeyGSIRefusedConditions(t *testing.T) {
 		vals map[string]types.AttributeValue
 		want string
 	}{
-		{"tenant = :t", map[string]types.AttributeValue{":t": s("acme")}, "Query condition missed key schema element: area"},
-		{"tenant = :t AND area > :r", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1")}, "Query key condition not supported"},
+		// facts 18.1, 18.2: each HASH attribute needs an equality.
+		{"tenant = :t", map[string]types.AttributeValue{":t": s("acme")}, "HASH key attributes tenant, area must have equality conditions specified in the query"},
+		{"tenant = :t AND area > :r", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1")}, "HASH key attributes tenant, area must have equality conditions specified in the query"},
+		{"tenant = :t AND area BETWEEN :r AND :r", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1")}, "HASH key attributes tenant, area must have equality conditions specified in the query"},
 		{"tenant = :t AND area = :r AND tag = :g", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1"), ":g": bin(1)}, fmt.Sprintf(gap, "yr", "tag")},
 		{"tenant = :t AND area = :r AND yr = :y AND label = :m", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1"), ":y": n("1"), ":m": s("a")}, fmt.Sprintf(gap, "tag", "label")},
 		{"tenant = :t AND area = :r AND yr > :y AND tag = :g", map[string]types.AttributeValue{":t": s("acme"), ":r": n("1"), ":y": n("1"), ":g": bin(1)}, fmt.Sprintf(gap, "yr", "tag")},
@@ -400,7 +403,12 @@ func TestMultiKeyGSIUpdatesMoveEntries(t *testing.T) {
 	}
 	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &types.Put{
 		TableName: aws.String("orders"), Item: order("o9", s("acme"), n("1"), s("2025"), bin(1), s("a"))}}}})
-	wantAPIError(t, err, "ValidationException", "One or more parameter values were invalid: Type mismatch for Index Key yr Expected: N Actual: S IndexName: byPlace")
+	// facts 34.3: an item that does not fit cancels the transaction.
+	var tc *types.TransactionCanceledException
+	if !errors.As(err, &tc) || len(tc.CancellationReasons) != 1 || aws.ToString(tc.CancellationReasons[0].Code) != "ValidationError" ||
+		aws.ToString(tc.CancellationReasons[0].Message) != "One or more parameter values were invalid: Type mismatch for Index Key yr Expected: N Actual: S IndexName: byPlace" {
+		t.Fatalf("want a ValidationError cancellation, got %v", err)
+	}
 }
 
 // TestMultiKeyGSIReadChecks: a filter may not read any index key
@@ -443,4 +451,47 @@ func TestMultiKeyNotForLSIs(t *testing.T) {
 	wantAPIError(t, err, "ValidationException", "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), "+
 		"KeySchemaElement(attributeName=c, keyType=RANGE), KeySchemaElement(attributeName=d, keyType=RANGE)]' at 'localSecondaryIndexes.1.member.keySchema' "+
 		"failed to satisfy constraint: Member must have length less than or equal to 2")
+}
+
+// TestMultiKeyRolesArePerIndex: the same four attributes are HASH in one
+// index and RANGE in the other; conditions only on gsi_swapped's RANGE
+// attributes miss its HASH equalities, while its own HASH ones serve
+// (facts 18.5, rule 16).
+func TestMultiKeyRolesArePerIndex(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	ks := func(h1, h2, r1, r2 string) []types.KeySchemaElement {
+		return []types.KeySchemaElement{{AttributeName: aws.String(h1), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(h2), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(r1), KeyType: types.KeyTypeRange}, {AttributeName: aws.String(r2), KeyType: types.KeyTypeRange}}
+	}
+	all := &types.Projection{ProjectionType: types.ProjectionTypeAll}
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("roles"), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: attrDefs("p", "h1", "h2", "r1", "r2"), KeySchema: keySchema("p", ""),
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{
+			{IndexName: aws.String("gsi_normal"), KeySchema: ks("h1", "h2", "r1", "r2"), Projection: all},
+			{IndexName: aws.String("gsi_swapped"), KeySchema: ks("r1", "r2", "h1", "h2"), Projection: all}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := map[string]types.AttributeValue{":a": s("a"), ":b": s("b"), ":c": s("c"), ":d": s("d")}
+	for _, q := range []struct{ index, cond, want string }{
+		{"gsi_swapped", "h1 = :a AND h2 = :b", "HASH key attributes r1, r2 must have equality conditions specified in the query"},
+		{"gsi_swapped", "r1 = :c AND r2 = :d", ""},
+		{"gsi_swapped", "r1 = :c AND r2 = :d AND h1 = :a AND h2 = :b", ""},
+		{"gsi_normal", "h1 = :a AND h2 = :b", ""},
+		{"gsi_normal", "r1 = :c AND r2 = :d", "HASH key attributes h1, h2 must have equality conditions specified in the query"},
+	} {
+		used := map[string]types.AttributeValue{}
+		for k, v := range vals {
+			if strings.Contains(q.cond, k) {
+				used[k] = v
+			}
+		}
+		_, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("roles"), IndexName: aws.String(q.index),
+			KeyConditionExpression: aws.String(q.cond), ExpressionAttributeValues: used})
+		if q.want == "" && err != nil {
+			t.Errorf("%s %s: %v", q.index, q.cond, err)
+		} else if q.want != "" {
+			wantAPIError(t, err, "ValidationException", q.want)
+		}
+	}
 }

@@ -99,15 +99,22 @@ func TestResourcePolicyExpectedRevision(t *testing.T) {
 	_, err := c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc, ExpectedRevisionId: aws.String("1")})
 	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
 	rev := putPolicy(t, c, arn, doc, aws.String("NO_POLICY"))
-	_, err = c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc2, ExpectedRevisionId: aws.String("NO_POLICY")})
-	wantAPIError(t, err, policyNotFound, "A resource-based policy is already attached to the provided ResourceArn: "+arn)
-	_, err = c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc2, ExpectedRevisionId: aws.String("stale")})
-	wantAPIError(t, err, policyNotFound, "Resource-based policy with revision id stale not found for the provided ResourceArn: "+arn)
+	// facts 37.1-37.3: a revision mismatch names the table and both revisions.
+	for _, tc := range []struct{ expected, want string }{
+		{"NO_POLICY", "Requested policy update expecting none to be present for table tbl, but a policy exists with revision id " + rev + "."},
+		{"stale", "Requested update for policy with revision id stale, but the policy associated to target table tbl has revision id " + rev + "."},
+	} {
+		_, err = c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc2, ExpectedRevisionId: aws.String(tc.expected)})
+		wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+tc.want)
+	}
 	wantPolicy(t, c, arn, doc, rev) // refusals changed nothing
 
 	rev2 := putPolicy(t, c, arn, doc2, &rev)
-	_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &rev})
-	wantAPIError(t, err, policyNotFound, "Resource-based policy with revision id "+rev+" not found for the provided ResourceArn: "+arn)
+	for _, expected := range []string{rev, "unknown"} {
+		_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &expected})
+		wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: Requested update for policy with revision id "+
+			expected+", but the policy associated to target table tbl has revision id "+rev2+".")
+	}
 	wantPolicy(t, c, arn, doc2, rev2)
 	if _, err := c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &rev2}); err != nil {
 		t.Fatal(err)

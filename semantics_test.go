@@ -64,30 +64,38 @@ func TestGetItemProjectionMatchingNothingReturnsEmptyItem(t *testing.T) {
 	}
 }
 
-// TestDeleteTableReturnsFullDescriptionDeleting checks that DeleteTable
-// answers with everything DescribeTable said, but DELETING.
-func TestDeleteTableReturnsFullDescriptionDeleting(t *testing.T) {
+// TestDeleteTableReturnsReducedDescription checks that DeleteTable answers
+// with status, ids, ARN, billing and throughput only: none of the members
+// DescribeTable adds, indexes included (facts 32.1, 32.2; rule 14).
+func TestDeleteTableReturnsReducedDescription(t *testing.T) {
 	c := sortkeytest.New(t).Client()
 	createMusic(t, c, "Music")
+	createSimple(t, c, "plain")
 	if err := put(c, "Music", everyType()); err != nil {
 		t.Fatal(err)
 	}
-	d, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("Music")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String("Music")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, want := out.TableDescription, d.Table
-	if got.TableStatus != types.TableStatusDeleting {
-		t.Fatalf("status %s", got.TableStatus)
-	}
-	if *got.TableArn != *want.TableArn || *got.TableId != *want.TableId || *got.ItemCount != 1 || *got.TableSizeBytes != *want.TableSizeBytes ||
-		len(got.KeySchema) != len(want.KeySchema) || len(got.AttributeDefinitions) != len(want.AttributeDefinitions) ||
-		len(got.GlobalSecondaryIndexes) != len(want.GlobalSecondaryIndexes) || got.ProvisionedThroughput == nil || got.CreationDateTime == nil {
-		t.Fatalf("DeleteTable description is not DescribeTable's:\n got %+v\nwant %+v", got, want)
+	for _, name := range []string{"Music", "plain"} {
+		d, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := out.TableDescription, d.Table
+		if got.TableStatus != types.TableStatusDeleting || *got.TableName != name || *got.TableArn != *want.TableArn || *got.TableId != *want.TableId {
+			t.Fatalf("%s: status %s, name, ARN or id differ: %+v", name, got.TableStatus, got)
+		}
+		if got.BillingModeSummary == nil || got.BillingModeSummary.BillingMode != types.BillingModePayPerRequest ||
+			got.BillingModeSummary.LastUpdateToPayPerRequestDateTime == nil ||
+			got.ProvisionedThroughput == nil || *got.ProvisionedThroughput.ReadCapacityUnits != 0 || *got.ProvisionedThroughput.NumberOfDecreasesToday != 0 {
+			t.Fatalf("%s: billing %+v, throughput %+v", name, got.BillingModeSummary, got.ProvisionedThroughput)
+		}
+		if got.CreationDateTime != nil || got.KeySchema != nil || got.AttributeDefinitions != nil || got.GlobalSecondaryIndexes != nil ||
+			got.LocalSecondaryIndexes != nil || got.ItemCount != nil || got.TableSizeBytes != nil {
+			t.Fatalf("%s: DeleteTable description has more than DynamoDB's members: %+v", name, got)
+		}
 	}
 }
 
@@ -173,20 +181,33 @@ func usedOnly(expr string, vals avMap) avMap {
 	return out
 }
 
-func TestRedundantParenthesesInConditionsAndKeyConditions(t *testing.T) {
+// TestParenthesesInConditionsAndKeyConditions: one pair of parentheses
+// around any condition is accepted; a pair around nothing but another
+// pair is refused as redundant (facts 23.5).
+func TestParenthesesInConditionsAndKeyConditions(t *testing.T) {
 	c := sortkeytest.New(t).Client()
 	createTyped(t, c, "par", types.ScalarAttributeTypeS)
 	if err := put(c, "par", avMap{"pk": s("a"), "sk": s("1"), "x": s("x")}); err != nil {
 		t.Fatal(err)
 	}
 	vals := avMap{":p": s("a"), ":s": s("0"), ":x": s("x")}
-	out, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("par"),
-		KeyConditionExpression: aws.String("((pk = :p)) AND (sk > :s)"), FilterExpression: aws.String("(((x = :x)))"), ExpressionAttributeValues: vals})
+	query := func(key, filter string) (*dynamodb.QueryOutput, error) {
+		return c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("par"),
+			KeyConditionExpression: aws.String(key), FilterExpression: aws.String(filter), ExpressionAttributeValues: vals})
+	}
+	out, err := query("(pk = :p) AND (sk > :s)", "(x = :x)")
 	if err != nil || out.Count != 1 {
 		t.Fatalf("Query: %v %+v", err, out)
 	}
+	_, err = query("((pk = :p)) AND (sk > :s)", "(x = :x)")
+	wantAPIError(t, err, validation, "Invalid KeyConditionExpression: The expression has redundant parentheses;")
+	_, err = query("(pk = :p) AND (sk > :s)", "(((x = :x)))")
+	wantAPIError(t, err, validation, "Invalid FilterExpression: The expression has redundant parentheses;")
 	_, err = c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("par"), Key: avMap{"pk": s("a"), "sk": s("1")},
 		ConditionExpression: aws.String("(NOT (x <> :x)) AND ((attribute_exists(pk)))"), ExpressionAttributeValues: avMap{":x": s("x")}})
+	wantAPIError(t, err, validation, oneError+"Invalid ConditionExpression: The expression has redundant parentheses;")
+	_, err = c.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String("par"), Key: avMap{"pk": s("a"), "sk": s("1")},
+		ConditionExpression: aws.String("(NOT (x <> :x)) AND (attribute_exists(pk))"), ExpressionAttributeValues: avMap{":x": s("x")}})
 	if err != nil {
 		t.Fatalf("DeleteItem: %v", err)
 	}

@@ -38,9 +38,52 @@ func TestStartKeyNotAKeyOfTheTableOrIndex(t *testing.T) {
 	_, err = c.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("esk"), IndexName: aws.String("byG"),
 		ExclusiveStartKey: avMap{"pk": s("a"), "sk": s("1")}})
 	wantAPIError(t, err, "ValidationException", "The provided starting key is invalid")
+	// facts 29.1: a Query's start key with the right names and a wrong type.
 	_, err = c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("esk"), KeyConditionExpression: aws.String("pk = :p"),
 		ExpressionAttributeValues: avMap{":p": s("a")}, ExclusiveStartKey: avMap{"pk": s("a"), "sk": n("1")}})
+	wantAPIError(t, err, "ValidationException", "The provided key element does not match the schema")
+	_, err = c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("esk"), KeyConditionExpression: aws.String("pk = :p"),
+		ExpressionAttributeValues: avMap{":p": s("a")}, ExclusiveStartKey: avMap{"pk": s("a")}})
 	wantAPIError(t, err, "ValidationException", "The provided starting key is invalid")
+}
+
+// TestQueryStartKeyMessages checks facts 29: a start key of the wrong
+// types on a table with a number sort key, and any start key on a table
+// without a sort key, whose partitions hold one item (and whose pages
+// carry no LastEvaluatedKey).
+func TestQueryStartKeyMessages(t *testing.T) {
+	srv := sortkeytest.New(t)
+	c := srv.Client()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("nums"), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("p"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("c"), AttributeType: types.ScalarAttributeTypeN}},
+		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String("p"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("c"), KeyType: types.KeyTypeRange}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("hashp"), BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("p"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("p"), KeyType: types.KeyTypeHash}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const keyConds = `"KeyConditions":{"p":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"x"}]}}`
+	runRawCases(t, srv, []rawCase{
+		{name: "seed", op: "PutItem", body: `{"TableName":"hashp","Item":{"p":{"S":"x"}}}`},
+		{name: "facts 29.1 number partition key", op: "Query", code: validation, msg: "The provided key element does not match the schema",
+			body: `{"TableName":"nums",` + keyConds + `,"ExclusiveStartKey":{"p":{"N":"7"},"c":{"N":"42"}}}`},
+		{name: "facts 29.1 string sort key", op: "Query", code: validation, msg: "The provided key element does not match the schema",
+			body: `{"TableName":"nums",` + keyConds + `,"ExclusiveStartKey":{"p":{"S":"x"},"c":{"S":"dog"}}}`},
+		{name: "facts 29.2 hash-only table", op: "Query", code: validation,
+			msg:  "The provided exclusive start key is invalid: ExclusiveStartKey: {p=AttributeValue: {S:x}}",
+			body: `{"TableName":"hashp",` + keyConds + `,"ExclusiveStartKey":{"p":{"S":"x"}}}`},
+	})
+	out, err := c.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("hashp"), Limit: aws.Int32(1),
+		KeyConditionExpression: aws.String("p = :p"), ExpressionAttributeValues: avMap{":p": s("x")}})
+	if err != nil || out.Count != 1 || out.LastEvaluatedKey != nil {
+		t.Errorf("Limit 1: %v, count %d, LastEvaluatedKey %v", err, out.Count, out.LastEvaluatedKey)
+	}
 }
 
 func TestQueryStartKeyOutsideTheCondition(t *testing.T) {

@@ -98,13 +98,15 @@ func TestDescribeStreamShardFilterModelConstraints(t *testing.T) {
 	}
 }
 
+// An ExclusiveStartShardId of no shard is no error: the list after it is
+// empty, as after the only shard (facts 31.2).
 func TestDescribeStreamExclusiveStartShardIdThatDoesNotExist(t *testing.T) {
 	f := newStreamFixture(t, "start")
-	_, err := f.describe(&dynamodbstreams.DescribeStreamInput{ExclusiveStartShardId: aws.String(aShardID)})
-	wantAPIError(t, err, notFound, noShard)
-	d, err := f.describe(&dynamodbstreams.DescribeStreamInput{ExclusiveStartShardId: &f.shard})
-	if err != nil || len(d.Shards) != 0 {
-		t.Fatalf("after the only shard: %v (%v)", d, err)
+	for _, start := range []string{aShardID, "zzzzzzzzzzzzzzzzzzzzzzzzsfasdgagadfadfgagkjsdfsfsdjfjks", f.shard} {
+		d, err := f.describe(&dynamodbstreams.DescribeStreamInput{ExclusiveStartShardId: aws.String(start)})
+		if err != nil || d.Shards == nil || len(d.Shards) != 0 {
+			t.Fatalf("after %s: %+v (%v), want no shards", start, d, err)
+		}
 	}
 }
 
@@ -204,9 +206,51 @@ func TestStreamArnWellFormedButUnknownIsResourceNotFound(t *testing.T) {
 		_, err = f.sc.GetShardIterator(ctx, &dynamodbstreams.GetShardIteratorInput{StreamArn: aws.String(unknown), ShardId: &f.shard,
 			ShardIteratorType: stypes.ShardIteratorTypeLatest})
 		wantAPIError(t, err, notFound, msg)
-		_, err = f.sc.ListStreams(ctx, &dynamodbstreams.ListStreamsInput{ExclusiveStartStreamArn: aws.String(unknown)})
-		wantAPIError(t, err, notFound, msg)
 	}
+}
+
+// A listing resumed after the stream of a table deleted since goes on
+// with the streams after it (facts 31.1).
+func TestListStreamsResumesAfterADeletedTablesStream(t *testing.T) {
+	srv := sortkeytest.New(t)
+	c, sc := srv.Client(), srv.StreamsClient()
+	var arns []string
+	for _, name := range []string{"page_a", "page_b", "page_c"} {
+		arns = append(arns, createStreamed(t, c, name, types.StreamViewTypeKeysOnly))
+	}
+	for _, tc := range []struct {
+		deleted string
+		start   string
+		want    []string
+	}{
+		{"page_a", arns[0], arns[1:2]},
+		{"page_b", arns[1], arns[2:3]},
+		{"page_c", arns[2], nil},
+	} {
+		if _, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(tc.deleted)}); err != nil {
+			t.Fatal(err)
+		}
+		out, err := sc.ListStreams(ctx, &dynamodbstreams.ListStreamsInput{Limit: aws.Int32(1), ExclusiveStartStreamArn: aws.String(tc.start)})
+		if err != nil {
+			t.Fatalf("after %s: %v", tc.deleted, err)
+		}
+		var got []string
+		for _, st := range out.Streams {
+			got = append(got, *st.StreamArn)
+		}
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Fatalf("after %s: %v, want %v", tc.deleted, got, tc.want)
+		}
+	}
+}
+
+// Disabling a stream a table does not have is refused (facts 31.3).
+func TestUpdateTableDisablingNoStream(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createSimple(t, c, "nostream")
+	_, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("nostream"),
+		StreamSpecification: &types.StreamSpecification{StreamEnabled: aws.Bool(false)}})
+	wantAPIError(t, err, validation, "Table has no stream to disable: TableName: nostream")
 }
 
 // ListStreams pages by the last stream's ARN, one stream after another.

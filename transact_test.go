@@ -3,6 +3,7 @@ package sortkey_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -302,4 +303,78 @@ func TestUniqueNameRace(t *testing.T) {
 	if wins.Load() != 1 || out.Count != 2 {
 		t.Fatalf("%d winners and %d items; want 1 winner, its entity and the name record", wins.Load(), out.Count)
 	}
+}
+
+// TestTransactWritePerActionValidationCancels: an action whose key or item
+// does not fit its table cancels the transaction, with one ValidationError
+// reason for the first such action and None without a message for every
+// other, even one whose condition would fail; TransactGetItems alike. A
+// missing ExpressionAttributeNames entry stays the request's own error
+// (facts 34.2, 34.3, 10; rule 15).
+func TestTransactWritePerActionValidationCancels(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createSimple(t, c, "acct")
+	tbl := aws.String("acct")
+	num := func(v string) map[string]types.AttributeValue { return map[string]types.AttributeValue{"pk": n(v)} }
+	for _, tc := range []struct {
+		name  string
+		items []types.TransactWriteItem
+		codes []string
+	}{
+		{"34.2", []types.TransactWriteItem{{Put: &types.Put{TableName: tbl, Item: num("7")}}, {Put: &types.Put{TableName: tbl, Item: num("8")}},
+			{Put: &types.Put{TableName: tbl, Item: pk("new"), ConditionExpression: aws.String("attribute_exists(pk)")}}},
+			[]string{"ValidationError", "None", "None"}},
+		{"34.3", []types.TransactWriteItem{{Put: &types.Put{TableName: tbl, Item: num("7")}}}, []string{"ValidationError"}},
+		{"second action", []types.TransactWriteItem{{Delete: &types.Delete{TableName: tbl, Key: pk("a")}},
+			{Update: &types.Update{TableName: tbl, Key: num("1"), UpdateExpression: aws.String("SET x = :one"),
+				ExpressionAttributeValues: map[string]types.AttributeValue{":one": n("1")}}},
+			{ConditionCheck: &types.ConditionCheck{TableName: tbl, Key: map[string]types.AttributeValue{}, ConditionExpression: aws.String("attribute_exists(pk)")}}},
+			[]string{"None", "ValidationError", "None"}},
+	} {
+		_, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: tc.items})
+		wantCancellation(t, tc.name, err, tc.codes)
+	}
+	_, err := c.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: []types.TransactGetItem{
+		{Get: &types.Get{TableName: tbl, Key: num("1")}}, {Get: &types.Get{TableName: tbl, Key: map[string]types.AttributeValue{}}}}})
+	wantCancellation(t, "TransactGetItems", err, []string{"ValidationError", "None"})
+	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: tbl, Item: num("7")}},
+		{Put: &types.Put{TableName: tbl, Item: pk("b"), ConditionExpression: aws.String("attribute_exists(#x)")}}}})
+	wantAPIErrorPrefix(t, err, "ValidationException", "")
+	if out, _ := c.Scan(ctx, &dynamodb.ScanInput{TableName: tbl}); out.Count != 0 {
+		t.Fatalf("cancelled transactions wrote %d items", out.Count)
+	}
+}
+
+// wantCancellation checks a TransactionCanceledException's reason codes,
+// that only a ValidationError carries a message, and the summary message.
+func wantCancellation(t *testing.T, name string, err error, codes []string) {
+	t.Helper()
+	var tc *types.TransactionCanceledException
+	if !errors.As(err, &tc) || len(tc.CancellationReasons) != len(codes) {
+		t.Fatalf("%s: want cancellation %v, got %v", name, codes, err)
+	}
+	if want := "Transaction cancelled, please refer cancellation reasons for specific reasons [" + strings.Join(codes, ", ") + "]"; tc.ErrorMessage() != want {
+		t.Errorf("%s: message %q, want %q", name, tc.ErrorMessage(), want)
+	}
+	for i, r := range tc.CancellationReasons {
+		if aws.ToString(r.Code) != codes[i] || (r.Message != nil) != (codes[i] == "ValidationError") {
+			t.Errorf("%s: reason %d is %s %q, want %s (a message only for ValidationError)", name, i, aws.ToString(r.Code), aws.ToString(r.Message), codes[i])
+		}
+	}
+}
+
+// TestTransactionSizeLimit: items over 4 MB in all are refused before any
+// is read (facts 34.1).
+func TestTransactionSizeLimit(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	createSimple(t, c, "acct")
+	pad := s(strings.Repeat("x", 100_000))
+	var items []types.TransactWriteItem
+	for i := range 50 {
+		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: aws.String("acct"),
+			Item: map[string]types.AttributeValue{"pk": s(fmt.Sprint(i)), "pad": pad}}})
+	}
+	_, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	wantAPIError(t, err, "ValidationException", "Transaction request size cannot exceed 4 MB")
 }

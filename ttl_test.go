@@ -42,8 +42,20 @@ func TestTimeToLiveSettings(t *testing.T) {
 	if got := ttlStatus(t, c); got != "ENABLED ttl" {
 		t.Fatalf("after enabling: %q", got)
 	}
-	wantAPIError(t, setTTL(c, true), "ValidationException", "TimeToLive is already enabled")
-	wantAPIError(t, setTTL(c, false), "ValidationException", "Time to live has been modified multiple times within a fixed interval")
+	// facts 35.1: another attribute is refused before the rate limit; the
+	// enabled one then meets the limit.
+	for _, tc := range []struct {
+		enabled    bool
+		attr, want string
+	}{
+		{true, "ttl", "TimeToLive is already enabled"},
+		{false, "dog", "TimeToLive is active on a different AttributeName: current AttributeName is ttl"},
+		{false, "ttl", "Time to live has been modified multiple times within a fixed interval"},
+	} {
+		_, err := c.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: aws.String("app"),
+			TimeToLiveSpecification: &types.TimeToLiveSpecification{Enabled: aws.Bool(tc.enabled), AttributeName: aws.String(tc.attr)}})
+		wantAPIError(t, err, "ValidationException", tc.want)
+	}
 	clock.Advance(61 * time.Minute)
 	if err := setTTL(c, false); err != nil || ttlStatus(t, c) != "DISABLED " {
 		t.Fatalf("disable after an hour: %v, %s", err, ttlStatus(t, c))

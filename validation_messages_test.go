@@ -124,22 +124,29 @@ func TestBatchWriteItemEmptyRequestItemsMessage(t *testing.T) {
 
 // TestMissingTableNameMessage sends, over raw HTTP (the SDK refuses to),
 // each operation whose TableName may be an ARN without one.
+// TestMissingTableNameMessage checks the two ways a missing TableName is
+// reported: the item operations' model violation (facts 36.2) and the
+// table operations' required-parameter sentence (facts 1).
 func TestMissingTableNameMessage(t *testing.T) {
 	srv := sortkeytest.New(t)
-	for op, body := range map[string]string{
-		"GetItem":            `{"Key":{"pk":{"S":"a"}}}`,
-		"PutItem":            `{"Item":{"pk":{"S":"a"}}}`,
-		"UpdateItem":         `{"Key":{"pk":{"S":"a"}}}`,
-		"DeleteItem":         `{"Key":{"pk":{"S":"a"}}}`,
-		"Query":              `{"KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"S":"a"}}}`,
-		"Scan":               `{}`,
-		"DescribeTable":      `{}`,
-		"DeleteTable":        `{}`,
-		"DescribeTimeToLive": `{}`,
+	const (
+		null     = oneError + "Value null at 'tableName' failed to satisfy constraint: Member must not be null"
+		required = "The parameter 'TableName' is required but was not present in the request"
+	)
+	for _, tc := range []struct{ op, body, msg string }{
+		{"GetItem", `{"Key":{"pk":{"S":"a"}}}`, null},
+		{"PutItem", `{"Item":{"pk":{"S":"a"}}}`, null},
+		{"UpdateItem", `{"Key":{"pk":{"S":"a"}}}`, null},
+		{"DeleteItem", `{"Key":{"pk":{"S":"a"}}}`, null},
+		{"Query", `{"KeyConditionExpression":"pk = :v","ExpressionAttributeValues":{":v":{"S":"a"}}}`, null},
+		{"Scan", `{}`, null},
+		{"DescribeTable", `{}`, required},
+		{"DeleteTable", `{}`, required},
+		{"DescribeTimeToLive", `{}`, required},
 	} {
-		code, msg := rawCall(t, srv, op, body)
-		if code != validation || msg != "The parameter 'TableName' is required but was not present in the request" {
-			t.Errorf("%s: %s %q", op, code, msg)
+		code, msg := rawCall(t, srv, tc.op, tc.body)
+		if code != validation || msg != tc.msg {
+			t.Errorf("%s: %s %q, want %q", tc.op, code, msg, tc.msg)
 		}
 	}
 }
@@ -285,4 +292,121 @@ func TestQuerySelectRulesOnAnIndexPrefixed(t *testing.T) {
 			t.Errorf("%s on an index: %v", sel, err)
 		}
 	}
+}
+
+// rawCase is one request sent byte for byte and the answer it must get:
+// success when code is "", else a 400 of type code whose message is msg,
+// or contains part when msg is "".
+type rawCase struct {
+	name, op, body  string
+	code, msg, part string
+}
+
+// runRawCases sends every case to srv, in order (later cases may depend on
+// the writes of earlier ones).
+func runRawCases(t *testing.T, srv *sortkeytest.Server, cases []rawCase) {
+	t.Helper()
+	for _, tc := range cases {
+		r := postRaw(t, srv.URL, "DynamoDB_20120810."+tc.op, tc.body)
+		code := r.Type[strings.LastIndexByte(r.Type, '#')+1:]
+		switch {
+		case tc.code == "" && r.status != http.StatusOK:
+			t.Errorf("%s: status %d, body %.300s", tc.name, r.status, r.body)
+		case tc.code == "":
+		case r.status != http.StatusBadRequest || code != tc.code:
+			t.Errorf("%s: status %d, body %.300s; want %s", tc.name, r.status, r.body, tc.code)
+		case tc.msg != "" && r.Message != tc.msg:
+			t.Errorf("%s:\n got %.300s\nwant %.300s", tc.name, r.Message, tc.msg)
+		case tc.msg == "" && !strings.Contains(r.Message, tc.part):
+			t.Errorf("%s: %.300q does not contain %q", tc.name, r.Message, tc.part)
+		}
+	}
+}
+
+// TestNumberValidationMessages checks that a value that is no number is
+// refused with a message about a numeric value, in an item and in
+// ExpressionAttributeValues, and that arithmetic past 38 digits is DynamoDB's
+// overflow.
+func TestNumberValidationMessages(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "hhh")
+	var cases []rawCase
+	for _, bad := range []string{"NaN", "Infinity", "-Infinity", "-NaN", "dog", "-dog", " 1", "1 "} {
+		cases = append(cases,
+			rawCase{name: "facts 26.1 PutItem " + bad, op: "PutItem", code: validation,
+				body: `{"TableName":"hhh","Item":{"pk":{"S":"a"},"v":{"N":"` + bad + `"}}}`,
+				msg:  oneError + "The parameter cannot be converted to a numeric value: " + bad},
+			rawCase{name: "facts 26.2 UpdateItem " + bad, op: "UpdateItem", code: validation, part: "numeric",
+				body: `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = :val","ExpressionAttributeValues":{":val":{"N":"` + bad + `"}}}`})
+	}
+	for _, good := range []string{"3", "-7.1234", "-17e5", "-17.4E37", "+3", ".123", "0001.23", "1e+5"} {
+		cases = append(cases, rawCase{name: "facts 26.2 UpdateItem " + good, op: "UpdateItem",
+			body: `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET a = :val","ExpressionAttributeValues":{":val":{"N":"` + good + `"}}}`})
+	}
+	const overflow = "Number overflow. Attempting to store a number with magnitude larger than supported range"
+	for _, op := range []string{"-", "+"} {
+		cases = append(cases, rawCase{name: "facts 26.3 " + op, op: "UpdateItem", code: validation, msg: overflow,
+			body: `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET b = :val1 ` + op + ` :val2","ExpressionAttributeValues":{":val1":{"N":"1e50"},":val2":{"N":"1"}}}`})
+	}
+	runRawCases(t, srv, cases)
+}
+
+// TestAttributeNameLimits checks the 64 KB attribute-name limit (65535
+// bytes accepted, 65536 refused stating the limit) and empty names, in the
+// six request shapes of facts 27.1 and 27.2.
+func TestAttributeNameLimits(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "hhh")
+	shapes := []struct{ op, body string }{
+		{"PutItem", `{"TableName":"hhh","Item":{"pk":{"S":"a"},"NAME":{"S":"x"}}}`},
+		{"GetItem", `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"ProjectionExpression":"#name","ExpressionAttributeNames":{"#name":"NAME"}}`},
+		{"GetItem", `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"AttributesToGet":["NAME"]}`},
+		{"UpdateItem", `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"AttributeUpdates":{"NAME":{"Action":"PUT","Value":{"S":"x"}}}}`},
+		{"UpdateItem", `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET #name = :val","ExpressionAttributeNames":{"#name":"NAME"},"ExpressionAttributeValues":{":val":{"S":"x"}}}`},
+		{"UpdateItem", `{"TableName":"hhh","Key":{"pk":{"S":"a"}},"ConditionExpression":"#name = :val","ExpressionAttributeNames":{"#name":"NAME"},"ExpressionAttributeValues":{":val":{"S":"x"}}}`},
+		{"Query", `{"TableName":"hhh","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},"QueryFilter":{"NAME":{"ComparisonOperator":"NOT_NULL"}}}`},
+	}
+	var cases []rawCase
+	for i, sh := range shapes {
+		with := func(name string) string { return strings.Replace(sh.body, "NAME", name, 1) }
+		cases = append(cases,
+			rawCase{name: fmt.Sprintf("facts 27.1 shape %d 65536", i), op: sh.op, body: with(strings.Repeat("x", 65536)), code: validation, part: "65536"},
+			rawCase{name: fmt.Sprintf("facts 27.2 shape %d empty", i), op: sh.op, body: with(""), code: validation, part: "Empty attribute name"})
+		if i != 5 && i != 6 { // a condition on a missing attribute fails; a filter on the key is refused
+			cases = append(cases, rawCase{name: fmt.Sprintf("facts 27.1 shape %d 65535", i), op: sh.op, body: with(strings.Repeat("y", 65535))})
+		}
+	}
+	runRawCases(t, srv, cases)
+}
+
+// TestItemOperationEnumsAndTableName checks that every invalid enum member
+// is listed in one message, ReturnConsumedCapacity among them, and that a
+// missing TableName on an item operation is the model's null violation.
+func TestItemOperationEnumsAndTableName(t *testing.T) {
+	srv := sortkeytest.New(t)
+	createSimple(t, srv.Client(), "hhh")
+	const (
+		rv       = "Value 'INVALID' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW]"
+		rcc      = "Value 'INVALID' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"
+		ricm     = "Value 'INVALID' at 'returnItemCollectionMetrics' failed to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]"
+		nullName = "Value null at 'tableName' failed to satisfy constraint: Member must not be null"
+		key      = `"Key":{"pk":{"S":"a"}}`
+		bad      = `"ReturnValues":"INVALID","ReturnConsumedCapacity":"INVALID"`
+	)
+	runRawCases(t, srv, []rawCase{
+		{name: "facts 30.1 GetItem", op: "GetItem", body: `{"TableName":"hhh",` + key + `,"ReturnConsumedCapacity":"DUMMY"}`, code: validation,
+			msg: oneError + strings.Replace(rcc, "INVALID", "DUMMY", 1)},
+		{name: "facts 36.1 Query", op: "Query", code: validation, msg: oneError + rcc,
+			body: `{"TableName":"hhh","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"ReturnConsumedCapacity":"INVALID"}`},
+		{name: "facts 36.1 Scan", op: "Scan", body: `{"TableName":"hhh","ReturnConsumedCapacity":"INVALID"}`, code: validation, msg: oneError + rcc},
+		{name: "facts 36.1 DeleteItem", op: "DeleteItem", body: `{"TableName":"hhh",` + key + `,` + bad + `}`, code: validation,
+			msg: "2 validation errors detected: " + rv + "; " + rcc},
+		{name: "facts 36.1 UpdateItem", op: "UpdateItem", body: `{"TableName":"hhh",` + key + `,` + bad + `}`, code: validation,
+			msg: "2 validation errors detected: " + rv + "; " + rcc},
+		{name: "facts 36.1 PutItem", op: "PutItem", body: `{"TableName":"hhh","Item":{"pk":{"S":"a"}},` + bad + `,"ReturnItemCollectionMetrics":"INVALID"}`, code: validation,
+			msg: "3 validation errors detected: " + rv + "; " + rcc + "; " + ricm},
+		{name: "facts 36.2 PutItem", op: "PutItem", body: `{"Item":{"pk":{"S":"a"}}}`, code: validation, msg: oneError + nullName},
+		{name: "facts 36.2 PutItem and ReturnValues", op: "PutItem", body: `{"Item":{"pk":{"S":"a"}},"ReturnValues":"INVALID"}`, code: validation,
+			msg: "2 validation errors detected: " + nullName + "; " + rv},
+	})
 }

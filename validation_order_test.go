@@ -53,12 +53,13 @@ func TestQueryKeyConditionBeforeExclusiveStartKey(t *testing.T) {
 	wantAPIError(t, err, validation, "Query condition missed key schema element: pk")
 }
 
-// TestMissingTableNameAfterModel: a missing TableName is the service's
-// check, made after the model's.
-func TestMissingTableNameAfterModel(t *testing.T) {
+// TestMissingTableNameWithModel: on an item operation a missing TableName
+// is a model violation, listed first with the others (facts 36.2, 36.1).
+func TestMissingTableNameWithModel(t *testing.T) {
 	srv := sortkeytest.New(t)
 	code, msg := rawCall(t, srv, "GetItem", `{"Key":{"pk":{"S":"a"}},"ReturnConsumedCapacity":"ALL"}`)
-	want := oneError + "Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"
+	want := "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null; " +
+		"Value 'ALL' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"
 	if code != validation || msg != want {
 		t.Fatalf("%s %q", code, msg)
 	}

@@ -25,11 +25,20 @@ const (
 
 // The number errors carry DynamoDB's ValidationException texts.
 var (
-	errNotNumber = errors.New("A value provided cannot be converted into a number")
+	errNotNumber = errors.New("The parameter cannot be converted to a numeric value")
 	errPrecision = errors.New("Attempting to store more than 38 significant digits in a Number")
 	errOverflow  = errors.New(MsgOverflow)
 	errUnderflow = errors.New(MsgUnderflow)
 )
+
+// notNumber is errNotNumber naming the value, as DynamoDB's text does:
+// "The parameter cannot be converted to a numeric value: dog".
+type notNumber struct{ s string }
+
+func (e notNumber) Error() string { return errNotNumber.Error() + ": " + e.s }
+
+// Is makes errors.Is(err, errNotNumber) hold, whatever the value.
+func (e notNumber) Is(target error) bool { return target == errNotNumber }
 
 // num is a number split into sign, significant digits and exponent:
 // value = (-1)^neg × 0.d[0]d[1]...d[n-1] × 10^exp, with d[0] and d[n-1]
@@ -49,6 +58,9 @@ type num struct {
 // does not allocate.
 func NormalizeNumber(s string) (string, error) {
 	x, err := parseNumber(s)
+	if err == errNotNumber {
+		return "", notNumber{s}
+	}
 	if err != nil {
 		return "", err
 	}
@@ -64,6 +76,9 @@ func NormalizeNumber(s string) (string, error) {
 // for arithmetic. The result has no trailing zeros in its coefficient.
 func Decimal(s string) (*apd.Decimal, error) {
 	x, err := parseNumber(s)
+	if err == errNotNumber {
+		return nil, notNumber{s}
+	}
 	if err != nil {
 		return nil, err
 	}

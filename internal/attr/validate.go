@@ -21,8 +21,17 @@ var (
 	errEmptyNS   error = emptySetError("One or more parameter values were invalid: An number set  may not be empty")
 	errEmptyBS   error = emptySetError("One or more parameter values were invalid: Binary sets should not be empty")
 	errDepth           = errors.New("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit")
-	errEmptyName       = errors.New("One or more parameter values were invalid: An attribute name must not be empty")
-	errLongName        = errors.New("One or more parameter values were invalid: An attribute name must be less than 64 KB")
+	errEmptyName       = errors.New(invalidParams + TextEmptyName)
+	errLongName        = errors.New(invalidParams + TextLongName)
+)
+
+// The attribute-name texts, also used where a name arrives outside an item
+// (ExpressionAttributeNames, AttributesToGet, legacy attribute maps).
+// DynamoDB's long-name message states the limit in figures.
+const (
+	invalidParams = "One or more parameter values were invalid: "
+	TextEmptyName = "Empty attribute name"
+	TextLongName  = "An attribute name must be less than 65536 bytes"
 )
 
 // MaxNameBytes is the longest attribute name the Developer Guide allows:
@@ -86,6 +95,10 @@ func firstInvalid(m map[string]Value, bad string, err error, depth int, names bo
 	}
 	return bad, err
 }
+
+// CheckName refuses an empty attribute name or one of 64 KB or more, with
+// the texts an item's names get.
+func CheckName(name string) error { return checkName(name) }
 
 func checkName(name string) error {
 	switch {

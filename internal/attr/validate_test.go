@@ -49,8 +49,8 @@ func TestValidate(t *testing.T) {
 		{"dup SS 3", `{"SS":["0","1","0"]}`, invalid + "Input collection [0, 1, 0] contains duplicates."},
 		{"dup NS numeric", `{"NS":["1","1.0"]}`, invalid + "Input collection [1, 1.0] contains duplicates."},
 		{"dup BS", `{"BS":["AQ==","AQ=="]}`, invalid + "Input collection [AQ==, AQ==] contains duplicates."},
-		{"bad number", `{"N":"abc"}`, "A value provided cannot be converted into a number"},
-		{"bad NS member", `{"NS":["1","x"]}`, "A value provided cannot be converted into a number"},
+		{"bad number", `{"N":"abc"}`, "The parameter cannot be converted to a numeric value: abc"}, // facts 26.1
+		{"bad NS member", `{"NS":["1","x"]}`, "The parameter cannot be converted to a numeric value: x"},
 		{"precision 38+zeros", `{"N":"1234567890123456789012345678901234567800"}`, ""},
 		{"precision bad", `{"N":"1234567890123456789012345678901234567891"}`, "Attempting to store more than 38 significant digits in a Number"},
 		{"overflow", `{"N":"1E+126"}`, "Number overflow. Attempting to store a number with magnitude larger than supported range"},

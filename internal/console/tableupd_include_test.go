@@ -54,7 +54,7 @@ func columns(body string) []string {
 func TestUpdateTableIncludeErrors(t *testing.T) {
 	srv, c := newServer(t)
 	for _, tc := range []struct{ proj, attrs, want string }{
-		{"INCLUDE", "total, total", "Cannot have two attributes with the same name"},
+		{"INCLUDE", "total, total", "Duplicate NonKeyAttributes in Projection: total"},
 		{"INCLUDE", " , ", "ProjectionType is INCLUDE, but NonKeyAttributes is not specified"},
 		{"ALL", "total", "ProjectionType is ALL, but NonKeyAttributes is specified"},
 	} {

@@ -240,6 +240,7 @@ func (t *table) indexByID(id uint16) *indexSchema {
 }
 
 // finishBackfill marks the index ACTIVE, unless it was deleted meanwhile.
+// An ACTIVE index has no Backfilling member at all (facts 16.1).
 func (e *Engine) finishBackfill(name string, tableID uint64, id uint16) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -251,7 +252,7 @@ func (e *Engine) finishBackfill(name string, tableID uint64, id uint16) error {
 	for i := range meta.Desc.GlobalSecondaryIndexes {
 		g := &meta.Desc.GlobalSecondaryIndexes[i]
 		if meta.Indexes[g.IndexName] == id {
-			g.IndexStatus, g.Backfilling = "ACTIVE", new(false)
+			g.IndexStatus, g.Backfilling = "ACTIVE", nil
 		}
 	}
 	return e.publish(t, meta, 0)

@@ -159,7 +159,9 @@ func TestIndexUpdateErrors(t *testing.T) {
 	wantCode(t, err, apierr.ResourceNotFound, "Requested resource not found: Index: nope not found")
 	_, err = call(t, e.UpdateTable, `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"N"}],
 		"GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"byPk","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]}`)
-	wantCode(t, err, apierr.Validation, "One or more parameter values were invalid: Attribute pk is already defined with type S; its type cannot change to N")
+	// facts 17.1: the redefinition names the schema that uses the attribute.
+	wantCode(t, err, apierr.Validation, "One or more parameter values were invalid: Attributes cannot be redefined. Please check that your attribute has the same type as previously defined. "+
+		"Existing schema: Schema:[SchemaElement: key{pk:S:HASH}] New schema: Schema:[SchemaElement: key{pk:N:HASH}]")
 	_, err = call(t, e.UpdateTable, `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"byG","ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1}}}]}`)
 	wantCode(t, err, apierr.Validation, "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: byG when BillingMode is PAY_PER_REQUEST")
 }

@@ -436,9 +436,18 @@ func storeGSI(g *protocol.GlobalSecondaryIndexDescription) storedGSI {
 
 func loadGSI(g *storedGSI) protocol.GlobalSecondaryIndexDescription {
 	return protocol.GlobalSecondaryIndexDescription{IndexName: g.Name, KeySchema: mapSlice(g.Key, loadKey),
-		Projection: mapPtr(g.Projection, loadProjection), IndexStatus: g.Status, Backfilling: g.Backfilling,
+		Projection: mapPtr(g.Projection, loadProjection), IndexStatus: g.Status, Backfilling: loadBackfilling(g.Backfilling),
 		ProvisionedThroughput: mapPtr(g.Throughput, loadThroughput), OnDemandThroughput: mapPtr(g.OnDemand, loadOnDemand),
 		WarmThroughput: mapPtr(g.Warm, loadWarm), IndexArn: g.Arn}
+}
+
+// loadBackfilling drops a stored false: catalogs written before facts 16.1
+// kept Backfilling false on ACTIVE indexes, which DynamoDB never shows.
+func loadBackfilling(b *bool) *bool {
+	if b == nil || !*b {
+		return nil
+	}
+	return b
 }
 
 func storeLSI(l *protocol.LocalSecondaryIndexDescription) storedLSI {

@@ -55,7 +55,7 @@ func parseCondition(attrs *expr.Attrs, o *protocol.WriteOptions) (expr.Cond, err
 	switch {
 	case o.ConditionExpression != nil:
 		return attrs.ParseCondition(expr.Condition, *o.ConditionExpression)
-	case o.Expected != nil:
+	case o.Expected != nil || o.ConditionalOperator != nil:
 		return expectedCond(o.Expected, o.ConditionalOperator)
 	}
 	return nil, nil

@@ -19,7 +19,7 @@ func (e *Engine) DeleteTable(_ context.Context, in *protocol.DeleteTableInput) (
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if d := e.deletedDesc(e.nameOf(*in.TableName)); d != nil {
-		return &protocol.DeleteTableOutput{TableDescription: d}, nil
+		return &protocol.DeleteTableOutput{TableDescription: deletedDescription(d)}, nil
 	}
 	t, err := e.lockedTable(*in.TableName)
 	if err != nil {
@@ -35,7 +35,15 @@ func (e *Engine) DeleteTable(_ context.Context, in *protocol.DeleteTableInput) (
 	delete(e.tables, t.meta.Desc.TableName)
 	desc.TableStatus = statusDeleting
 	e.showDeleted(desc)
-	return &protocol.DeleteTableOutput{TableDescription: desc}, nil
+	return &protocol.DeleteTableOutput{TableDescription: deletedDescription(desc)}, nil
+}
+
+// deletedDescription is the part of a table's description DeleteTable
+// answers with (facts 32): no creation time, key schema, definitions or
+// indexes.
+func deletedDescription(d *protocol.TableDescription) *protocol.DeletedTableDescription {
+	return &protocol.DeletedTableDescription{TableName: d.TableName, TableStatus: d.TableStatus, TableId: d.TableId,
+		TableArn: d.TableArn, BillingModeSummary: d.BillingModeSummary, ProvisionedThroughput: d.ProvisionedThroughput}
 }
 
 // deletable applies DeleteTable's rules on the table's state: not being

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -56,7 +58,7 @@ func (e *Engine) createIndex(m *tableMeta, g *protocol.GlobalSecondaryIndex, def
 	if err := canCreateIndex(m, g); err != nil {
 		return 0, err
 	}
-	if err := mergeDefinitions(&m.Desc, defs); err != nil {
+	if err := mergeDefinitions(&m.Desc, defs, g.KeySchema); err != nil {
 		return 0, err
 	}
 	if err := newIndexCapacity(billingMode(&m.Desc), g); err != nil {
@@ -112,8 +114,9 @@ func projectedAttrs(d *protocol.TableDescription) int {
 
 // mergeDefinitions adds the request's attribute definitions to the
 // table's. Redefining an attribute with another type is refused: items
-// already stored were checked against the old one.
-func mergeDefinitions(d *protocol.TableDescription, defs []protocol.AttributeDefinition) error {
+// already stored were checked against the old one. ks is the new index's
+// key schema, which the refusal prints (facts 17.1).
+func mergeDefinitions(d *protocol.TableDescription, defs []protocol.AttributeDefinition, ks []protocol.KeySchemaElement) error {
 	have := map[string]string{}
 	for _, a := range d.AttributeDefinitions {
 		have[*a.AttributeName] = *a.AttributeType
@@ -121,7 +124,7 @@ func mergeDefinitions(d *protocol.TableDescription, defs []protocol.AttributeDef
 	for _, a := range defs {
 		t, ok := have[*a.AttributeName]
 		if ok && t != *a.AttributeType {
-			return apierr.Validationf("One or more parameter values were invalid: Attribute %s is already defined with type %s; its type cannot change to %s", *a.AttributeName, t, *a.AttributeType)
+			return redefined(d, *a.AttributeName, defs, ks)
 		}
 		if !ok {
 			d.AttributeDefinitions = append(d.AttributeDefinitions, a)
@@ -129,6 +132,47 @@ func mergeDefinitions(d *protocol.TableDescription, defs []protocol.AttributeDef
 		}
 	}
 	return nil
+}
+
+// redefined is DynamoDB's refusal of a definition that changes an
+// attribute's type: it prints the key schema that already uses the
+// attribute with its types, and the new index's with the request's.
+func redefined(d *protocol.TableDescription, name string, defs []protocol.AttributeDefinition, ks []protocol.KeySchemaElement) error {
+	return apierr.Validationf("One or more parameter values were invalid: Attributes cannot be redefined. "+
+		"Please check that your attribute has the same type as previously defined. Existing schema: %s New schema: %s",
+		schemaText(schemaUsing(d, name), d.AttributeDefinitions), schemaText(ks, append(slices.Clone(defs), d.AttributeDefinitions...)))
+}
+
+// schemaUsing returns the first key schema of the table or its indexes
+// that uses the attribute name.
+func schemaUsing(d *protocol.TableDescription, name string) []protocol.KeySchemaElement {
+	schemas := [][]protocol.KeySchemaElement{d.KeySchema}
+	for _, g := range d.GlobalSecondaryIndexes {
+		schemas = append(schemas, g.KeySchema)
+	}
+	for _, l := range d.LocalSecondaryIndexes {
+		schemas = append(schemas, l.KeySchema)
+	}
+	for _, ks := range schemas {
+		if slices.ContainsFunc(ks, func(k protocol.KeySchemaElement) bool { return *k.AttributeName == name }) {
+			return ks
+		}
+	}
+	return nil
+}
+
+// schemaText prints a key schema as Schema:[SchemaElement: key{a:S:HASH}, ...],
+// each attribute typed by the first definition of its name.
+func schemaText(ks []protocol.KeySchemaElement, defs []protocol.AttributeDefinition) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		typ := ""
+		if j := slices.IndexFunc(defs, func(a protocol.AttributeDefinition) bool { return *a.AttributeName == *k.AttributeName }); j >= 0 {
+			typ = *defs[j].AttributeType
+		}
+		parts[i] = fmt.Sprintf("SchemaElement: key{%s:%s:%s}", *k.AttributeName, typ, *k.KeyType)
+	}
+	return "Schema:[" + strings.Join(parts, ", ") + "]"
 }
 
 // pruneDefinitions keeps only the definitions some key schema uses, as a

@@ -3,6 +3,7 @@ package engine
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/attr"
@@ -29,6 +30,10 @@ const (
 	msgKeyType      = "One or more parameter values were invalid: Condition parameter type does not match schema type"
 	msgKeyIndexable = "Attempted conditional constraint is not an indexable operation"
 	msgKeyGap       = "RANGE key attributes %s must have equality conditions specified in the query because a condition is present on key attribute %s"
+	// msgKeyHashEq refuses a multi-attribute partition key without an
+	// equality on each attribute. AWS pins only "HASH … equality" (facts
+	// 18); the words follow msgKeyGap's.
+	msgKeyHashEq = "HASH key attributes %s must have equality conditions specified in the query"
 )
 
 // keyTerm is one conjunct of a key condition: an attribute, the operator
@@ -192,7 +197,7 @@ func assignTerms(terms []keyTerm, key keySchema) (hash, sort []*keyTerm, err err
 	hash = slots[:len(key.hashes)]
 	for i, a := range key.hashes {
 		if hash[i] = byName[a.name]; hash[i] == nil {
-			return nil, nil, apierr.Validationf(msgKeyMissed, a.name)
+			return nil, nil, hashNotEqual(key, msgKeyMissed, a.name)
 		}
 	}
 	if sort, err = sortTerms(byName, key, slots[len(key.hashes):]); err != nil {
@@ -200,10 +205,24 @@ func assignTerms(terms []keyTerm, key keySchema) (hash, sort []*keyTerm, err err
 	}
 	for _, h := range hash {
 		if h.op != "=" {
-			return nil, nil, apierr.Validationf(msgKeyUnsupport)
+			return nil, nil, hashNotEqual(key, msgKeyUnsupport)
 		}
 	}
 	return hash, sort, checkSortPrefix(sort, key)
+}
+
+// hashNotEqual is the refusal of a partition-key attribute without an
+// equality: for a multi-attribute partition key it names every HASH
+// attribute (facts 18, rule 16), else it is the single-key text given.
+func hashNotEqual(key keySchema, single string, args ...any) error {
+	if len(key.hashes) < 2 {
+		return apierr.Validationf(single, args...)
+	}
+	names := make([]string, len(key.hashes))
+	for i, a := range key.hashes {
+		names[i] = a.name
+	}
+	return apierr.Validationf(msgKeyHashEq, strings.Join(names, ", "))
 }
 
 // sortTerms fills sort with the sort attributes' terms and cuts it after

@@ -29,8 +29,11 @@ var legacyOps = map[string]struct {
 	"NOT_NULL": {0, funcWith("attribute_exists")},
 	"NULL":     {0, funcWith("attribute_not_exists")},
 	"CONTAINS": {1, funcWith("contains")},
+	// NOT_CONTAINS is false on a missing attribute, unlike NE and unlike
+	// NOT contains(...) in an expression.
 	"NOT_CONTAINS": {1, func(p expr.Operand, vs []expr.Operand) expr.Cond {
-		return &expr.NotCond{X: funcWith("contains")(p, vs)}
+		exists := &expr.FuncCond{Func: "attribute_exists", Args: []expr.Operand{p}}
+		return &expr.AndCond{L: exists, R: &expr.NotCond{X: funcWith("contains")(p, vs)}}
 	}},
 	"BEGINS_WITH": {1, funcWith("begins_with")},
 	"IN":          {-1, func(p expr.Operand, vs []expr.Operand) expr.Cond { return &expr.InCond{X: p, List: vs} }},
@@ -52,6 +55,9 @@ func funcWith(name string) func(expr.Operand, []expr.Operand) expr.Cond {
 // expectedCond translates Expected and ConditionalOperator into a condition.
 // Attributes are visited in name order so errors are deterministic.
 func expectedCond(exp map[string]protocol.ExpectedAttributeValue, op *string) (expr.Cond, error) {
+	if op != nil && len(exp) == 0 {
+		return nil, apierr.Validationf(msgOperatorAlone)
+	}
 	var out expr.Cond
 	for _, name := range slices.Sorted(maps.Keys(exp)) {
 		c, err := expectedOne(name, exp[name])
@@ -74,18 +80,20 @@ func combine(acc, c expr.Cond, or bool) expr.Cond {
 }
 
 // The legacy parameters' messages. The Expected ones were checked
-// against the service in 2026, which also showed that Value beside a
-// ComparisonOperator is accepted (the operator decides; Value is ignored).
+// against the service in 2026. Every shape rule is static: it fails the
+// request before any item is read, never as a failed condition.
 const (
 	invalidParam            = "One or more parameter values were invalid: "
 	msgListWithoutOperator  = invalidParam + "AttributeValueList can only be used with a ComparisonOperator for Attribute: %s"
 	msgExistsWithOperator   = invalidParam + "Exists and ComparisonOperator cannot be used together for Attribute: %s"
+	msgValueWithOperator    = invalidParam + "Value and ComparisonOperator cannot be used together for Attribute: %s"
+	msgOperatorAlone        = invalidParam + "ConditionalOperator can only be used when Expected is not empty"
 	msgValueWhenExistsNull  = invalidParam + "Value must be provided when Exists is null for Attribute: %s"
 	msgValueWhenExistsTrue  = invalidParam + "Value must be provided when Exists is true for Attribute: %s"
 	msgValueWhenExistsFalse = invalidParam + "Value cannot be used when Exists is false for Attribute: %s"
 	msgArgumentCount        = invalidParam + "Invalid number of argument(s) for the %s ComparisonOperator"
 	msgArgumentType         = invalidParam + "ComparisonOperator %s is not valid for %s AttributeValue type"
-	msgBetweenTypes         = invalidParam + "AttributeValues inside AttributeValueList must be of same type"
+	msgSameTypes            = invalidParam + "AttributeValues inside AttributeValueList must be of same type"
 	msgBetweenOrder         = "The BETWEEN condition was provided a range where the lower bound is bigger than the upper bound"
 )
 
@@ -99,6 +107,8 @@ func expectedOne(name string, e protocol.ExpectedAttributeValue) (expr.Cond, err
 		return nil, apierr.Validationf(msgListWithoutOperator, name)
 	case e.ComparisonOperator != nil && e.Exists != nil:
 		return nil, apierr.Validationf(msgExistsWithOperator, name)
+	case e.ComparisonOperator != nil && e.Value != nil:
+		return nil, apierr.Validationf(msgValueWithOperator, name)
 	case e.ComparisonOperator != nil:
 		return comparison(p, *e.ComparisonOperator, e.AttributeValueList)
 	}
@@ -150,15 +160,28 @@ func argumentTypes(op string, list []attr.Value) error {
 			return apierr.Validationf(msgArgumentType, op, k)
 		}
 	}
+	if op == "IN" {
+		return sameTypes(list)
+	}
 	if op != "BETWEEN" {
 		return nil
 	}
 	c, ok := attr.Compare(&list[0], &list[1])
 	switch {
 	case !ok:
-		return apierr.Validationf(msgBetweenTypes)
+		return apierr.Validationf(msgSameTypes)
 	case c > 0:
 		return apierr.Validationf(msgBetweenOrder)
+	}
+	return nil
+}
+
+// sameTypes refuses IN's values when they are not all of one type.
+func sameTypes(list []attr.Value) error {
+	for i := range list {
+		if list[i].Kind() != list[0].Kind() {
+			return apierr.Validationf(msgSameTypes)
+		}
 	}
 	return nil
 }
@@ -177,7 +200,7 @@ func argumentAllowed(op string, k attr.Kind) bool {
 // DELETE without a value removes, DELETE with a set removes members, ADD
 // adds numbers and sets (and appends lists, as the legacy API does).
 func attributeUpdates(ups map[string]protocol.AttributeValueUpdate) (*expr.Update, error) {
-	u := &expr.Update{}
+	u := &expr.Update{Legacy: true}
 	for _, name := range slices.Sorted(maps.Keys(ups)) {
 		if err := addLegacyAction(u, name, ups[name]); err != nil {
 			return nil, err

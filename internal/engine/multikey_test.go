@@ -313,9 +313,12 @@ func TestMultiKeyConditionErrors(t *testing.T) {
 	e := mkEngine(t, nil)
 	gap := "RANGE key attributes %s must have equality conditions specified in the query because a condition is present on key attribute %s"
 	for _, c := range []struct{ expr, want string }{
-		{"h1 = :s AND r1 = :s", "Query condition missed key schema element: h2"},
-		{"h2 = :n AND r1 = :s", "Query condition missed key schema element: h1"},
-		{"h1 = :s AND h2 > :n", msgKeyUnsupport},
+		// facts 18.1-18.4: each HASH attribute needs an equality.
+		{"h1 = :s AND r1 = :s", fmt.Sprintf(msgKeyHashEq, "h1, h2")},
+		{"h2 = :n AND r1 = :s", fmt.Sprintf(msgKeyHashEq, "h1, h2")},
+		{"h1 = :s AND h2 > :n", fmt.Sprintf(msgKeyHashEq, "h1, h2")},
+		{"h1 = :s AND h2 BETWEEN :n AND :n", fmt.Sprintf(msgKeyHashEq, "h1, h2")},
+		{"h1 = :s AND begins_with(h2, :s)", fmt.Sprintf(msgKeyHashEq, "h1, h2")},
 		{"h1 = :s AND h2 = :n AND r2 = :n", fmt.Sprintf(gap, "r1", "r2")},
 		{"h1 = :s AND h2 = :n AND r1 = :s AND r3 = :b", fmt.Sprintf(gap, "r2", "r3")},
 		{"h1 = :s AND h2 = :n AND r1 > :s AND r2 = :n", fmt.Sprintf(gap, "r1", "r2")},

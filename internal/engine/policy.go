@@ -34,16 +34,15 @@ const maxPolicyBytes = 20480
 const noPolicy = "NO_POLICY"
 
 // The policy operations' answers about documents and revisions. The
-// size and document texts are DynamoDB's (observed on AWS); the
-// PolicyNotFoundException texts are not documented, so the first follows
-// what the service is reported to say and the others extend it.
+// size and document texts are DynamoDB's (observed on AWS), and so are
+// the revision mismatches (facts 37); msgNoPolicy follows them.
 const (
 	msgPolicyTooLarge   = invalidParam + "Maximum policy size of 20480 bytes exceeded"
 	msgInvalidPolicy    = invalidParam + "Invalid policy document: %s"
 	msgPolicyNotJSON    = "This policy contains invalid Json"
 	msgNoPolicy         = "Resource-based policy not found for the provided ResourceArn: %s"
-	msgRevisionMismatch = "Resource-based policy with revision id %s not found for the provided ResourceArn: %s"
-	msgPolicyExists     = "A resource-based policy is already attached to the provided ResourceArn: %s"
+	msgRevisionMismatch = "Resource-based policy not found for the provided ResourceArn: Requested update for policy with revision id %s, but the policy associated to target table %s has revision id %s."
+	msgPolicyExists     = "Resource-based policy not found for the provided ResourceArn: Requested policy update expecting none to be present for table %s, but a policy exists with revision id %s."
 )
 
 // PutResourcePolicy attaches a policy document to a table or stream, or
@@ -217,7 +216,7 @@ func expectPolicyPut(cur *policyMeta, expected *string, ref resourceRef) error {
 		return expectPolicy(cur, expected, ref)
 	}
 	if cur != nil {
-		return apierr.New(apierr.PolicyNotFound, msgPolicyExists, ref)
+		return apierr.New(apierr.PolicyNotFound, msgPolicyExists, ref.table, cur.Revision)
 	}
 	return nil
 }
@@ -231,7 +230,7 @@ func expectPolicy(cur *policyMeta, expected *string, ref resourceRef) error {
 	case cur == nil:
 		return apierr.New(apierr.PolicyNotFound, msgNoPolicy, ref)
 	case cur.Revision != *expected:
-		return apierr.New(apierr.PolicyNotFound, msgRevisionMismatch, *expected, ref)
+		return apierr.New(apierr.PolicyNotFound, msgRevisionMismatch, *expected, ref.table, cur.Revision)
 	}
 	return nil
 }

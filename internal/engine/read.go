@@ -164,7 +164,7 @@ func (p *readPlan) output(st *pageState) *protocol.ReadOutput {
 		out.Items = &st.items
 		out.ItemsJSON = st.json
 	}
-	if st.full && st.last != nil {
+	if st.full && st.last != nil && !p.onePerPartition() {
 		out.LastEvaluatedKey = p.keyOf(st.last)
 	}
 	out.ConsumedCapacity = p.usage(st).report(p.capMode, p.tableRef)
@@ -180,6 +180,9 @@ func (p *readPlan) output(st *pageState) *protocol.ReadOutput {
 func (p *readPlan) usage(st *pageState) *usage {
 	u := &usage{read: true}
 	units := roundUp(st.read, readUnitBytes)
+	if p.ix == nil && p.wholeTable(st) {
+		units = max(units, wholeScanUnits)
+	}
 	if p.ix == nil {
 		u.table = units
 	} else {
@@ -190,6 +193,20 @@ func (p *readPlan) usage(st *pageState) *usage {
 		u.halve()
 	}
 	return u
+}
+
+// wholeScanUnits is the least a Scan that reads a whole table costs: AWS
+// charges 4 units (2 eventually consistent) for a Scan of a new table
+// holding one tiny item, as if it read the four partitions a new table
+// has at one unit each. Only that case is observed, so only a Scan of a
+// table that reads it all in one page pays it; a Query, a parallel or
+// resumed Scan and an index's Scan keep the one-unit minimum.
+const wholeScanUnits = 4
+
+// wholeTable reports whether the page is a Scan of the whole table: not
+// parallel, not resumed from a start key, and ending with the table.
+func (p *readPlan) wholeTable(st *pageState) bool {
+	return !p.start.query && p.start.segments <= 1 && !p.start.resumed && !(st.full && st.last != nil)
 }
 
 // keyOf is the LastEvaluatedKey for it: the table's key attributes, and on
@@ -211,6 +228,7 @@ func (p *readPlan) startAfter(esk attr.Item, kc *keyCond) error {
 	if esk == nil {
 		return nil
 	}
+	p.start.resumed = true
 	pos, err := p.position(esk)
 	if err != nil {
 		return err
@@ -229,7 +247,7 @@ func (p *readPlan) startAfter(esk attr.Item, kc *keyCond) error {
 func (p *readPlan) position(esk attr.Item) ([]byte, error) {
 	want := p.keyOf(esk)
 	if len(want) != len(esk) || !p.hasKeyTypes(esk) {
-		return nil, p.startKeyError()
+		return nil, p.startKeyError(len(want) == len(esk) && p.hasKeyNames(esk))
 	}
 	if p.ix == nil {
 		k, err := p.t.encodeKey(esk)
@@ -237,9 +255,19 @@ func (p *readPlan) position(esk attr.Item) ([]byte, error) {
 	}
 	k := p.t.entryKey(p.ix, esk)
 	if k == nil {
-		return nil, p.startKeyError()
+		return nil, p.startKeyError(false)
 	}
 	return k, nil
+}
+
+// hasKeyNames reports whether esk names every key attribute of the plan.
+func (p *readPlan) hasKeyNames(esk attr.Item) bool {
+	for _, k := range p.keyAttrs() {
+		if _, ok := esk[k.name]; k.name != "" && !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *readPlan) hasKeyTypes(esk attr.Item) bool {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/base64"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -17,18 +18,25 @@ const (
 	msgStartKeyOutside = "The provided starting key is outside query boundaries based on provided condition"
 	msgStartKeyRange   = "The provided starting key does not match the range key predicate"
 	msgStartKeySegment = msgStartKeyInvalid + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: %d Segment: %d"
+	msgStartKeyTypes   = "The provided key element does not match the schema"
+	msgStartKeyNoRange = "The provided exclusive start key is invalid: ExclusiveStartKey: {%s=AttributeValue: {%s:%s}}"
 )
 
 // startBounds says how an ExclusiveStartKey is checked besides the key
 // schema: against a Query's key condition, or a parallel Scan's segment.
 type startBounds struct {
 	query             bool
+	resumed           bool   // the request has an ExclusiveStartKey
 	segment, segments uint64 // a parallel Scan's (segments 0: not parallel)
 }
 
 // startKeyError is the error for a start key that does not match the key
-// schema of the table or index read.
-func (p *readPlan) startKeyError() error {
+// schema of the table or index read; typesOnly says it names the right
+// attributes, and a Query then says only that the schema is not matched.
+func (p *readPlan) startKeyError(typesOnly bool) error {
+	if p.start.query && typesOnly {
+		return apierr.Validationf(msgStartKeyTypes)
+	}
 	if p.start.query || p.ix != nil {
 		return apierr.Validationf(msgStartKeyInvalid)
 	}
@@ -52,6 +60,9 @@ func (p *readPlan) startInBounds(esk attr.Item, pos []byte, kc *keyCond) error {
 // startInQuery checks that the start key is in the partition queried, has
 // the sort values held equal, and satisfies the last sort condition.
 func (p *readPlan) startInQuery(esk attr.Item, kc *keyCond) error {
+	if p.onePerPartition() {
+		return noRangeStartKey(esk, p.t.key.hash.name)
+	}
 	key := p.t.key
 	if p.ix != nil {
 		key = p.ix.key
@@ -108,4 +119,28 @@ func hasPrefix(v, prefix *attr.Value) bool {
 		return strings.HasPrefix(*v.S, *prefix.S)
 	}
 	return v.B != nil && prefix.B != nil && bytes.HasPrefix(v.B, prefix.B)
+}
+
+// onePerPartition reports whether the plan is a Query of a table without a
+// sort key: its one item has nothing after it, so a page never carries a
+// LastEvaluatedKey that the next request's start key would be refused for.
+func (p *readPlan) onePerPartition() bool {
+	return p.start.query && p.ix == nil && p.t.key.rng.name == ""
+}
+
+// noRangeStartKey refuses any start key for a Query of a table without a
+// sort key, whose partition holds one item: there is nothing after it.
+// The key is shown as the service's Java model prints it.
+func noRangeStartKey(esk attr.Item, name string) error {
+	v := esk[name]
+	text := ""
+	switch {
+	case v.S != nil:
+		text = *v.S
+	case v.N != nil:
+		text = *v.N
+	default:
+		text = base64.StdEncoding.EncodeToString(v.B)
+	}
+	return apierr.Validationf(msgStartKeyNoRange, name, v.Kind(), text)
 }

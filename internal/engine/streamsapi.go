@@ -59,18 +59,15 @@ func (e *Engine) streamByArn(arn string) (*table, *streamMeta, error) {
 }
 
 // ListStreams lists the readable streams of every table, or of one, in
-// table-name order, then oldest first. ExclusiveStartStreamArn must name
-// one of them: a listing resumed after a stream that is gone would
-// otherwise start over.
+// table-name order, then oldest first. An ExclusiveStartStreamArn whose
+// stream is gone still marks a place in that order: paging goes on after
+// it (facts 31.1).
 func (e *Engine) ListStreams(_ context.Context, in *protocol.ListStreamsInput) (*protocol.ListStreamsOutput, error) {
 	if err := validate.ListStreams(in); err != nil {
 		return nil, err
 	}
 	all := e.streamSummaries(in.TableName)
-	start, err := listStart(all, in.ExclusiveStartStreamArn)
-	if err != nil {
-		return nil, err
-	}
+	start := listStart(all, in.ExclusiveStartStreamArn)
 	limit := validate.MaxStreamsPage
 	if in.Limit != nil {
 		limit = int(*in.Limit)
@@ -82,17 +79,20 @@ func (e *Engine) ListStreams(_ context.Context, in *protocol.ListStreamsInput) (
 	return out, nil
 }
 
-// listStart is the index of the stream after the one arn names, or 0.
-func listStart(all []protocol.StreamSummary, arn *string) (int, error) {
+// listStart is the index of the first stream after the one arn names, by
+// table name and then label (labels are creation times), or 0.
+func listStart(all []protocol.StreamSummary, arn *string) int {
 	if arn == nil {
-		return 0, nil
+		return 0
 	}
+	tableArn, label, _ := strings.Cut(*arn, "/stream/")
+	_, name, _ := strings.Cut(tableArn, ":table/")
 	for i, s := range all {
-		if s.StreamArn == *arn {
-			return i + 1, nil
+		if s.TableName > name || (s.TableName == name && s.StreamLabel > label) {
+			return i
 		}
 	}
-	return 0, apierr.New(apierr.ResourceNotFound, msgStreamNotFound, *arn)
+	return len(all)
 }
 
 func (e *Engine) streamSummaries(only *string) []protocol.StreamSummary {
@@ -135,14 +135,13 @@ func (e *Engine) DescribeStream(_ context.Context, in *protocol.DescribeStreamIn
 }
 
 // describeShards lists the stream's shards after ExclusiveStartShardId, or
-// the children of the ShardFilter's shard. Every shard id given must be
-// the stream's; its one shard is never split, so it has no children.
+// the children of the ShardFilter's shard. The filter's shard must be the
+// stream's; its one shard is never split, so it has no children. An
+// ExclusiveStartShardId of no shard only ends the list (facts 31.2).
 func describeShards(t *table, s *streamMeta, in *protocol.DescribeStreamInput) ([]protocol.Shard, error) {
 	id := shardID(t, s)
-	for _, given := range []*string{in.ExclusiveStartShardId, shardFilterID(in.ShardFilter)} {
-		if given != nil && *given != id {
-			return nil, apierr.New(apierr.ResourceNotFound, msgNoShard)
-		}
+	if f := shardFilterID(in.ShardFilter); f != nil && *f != id {
+		return nil, apierr.New(apierr.ResourceNotFound, msgNoShard)
 	}
 	if in.ExclusiveStartShardId != nil || in.ShardFilter != nil {
 		return []protocol.Shard{}, nil

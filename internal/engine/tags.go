@@ -57,6 +57,9 @@ func (e *Engine) editTags(arn, action string, edit func([]protocol.Tag) []protoc
 	}
 	meta := t.meta
 	meta.Tags = edit(slices.Clone(meta.Tags))
+	if err := validate.TagCount(len(meta.Tags)); err != nil { // 50 in all (facts 33.1)
+		return err
+	}
 	return e.publish(t, meta, 0)
 }
 
@@ -69,22 +72,30 @@ func (e *Engine) arnTable(arn, action string) (*table, error) {
 // The tagging operations' answers about their ResourceArn.
 const (
 	invalidArnText = "Invalid TableArn: Invalid ResourceArn provided as input %s"
-	// accessDeniedText answers a well-formed table ARN that names no table
-	// here. DynamoDB authorizes the action on the ARN before it looks the
-	// table up, and answers AccessDeniedException (as observed for
-	// ListTagsOfResource); the three tagging actions share that step.
+	// missingArnText answers a well-formed table ARN of the caller's
+	// account that names no table (facts 33.2).
+	missingArnText = msgNotFound + ": ResourceArn: %s not found"
+	// accessDeniedText answers a table ARN of another account: DynamoDB
+	// authorizes the action on the ARN before it looks the table up.
 	accessDeniedText = "User: arn:aws:iam::%s:root is not authorized to perform: dynamodb:%s on resource: %s"
 )
 
-// arnTableLocked finds the table a tagging request's ARN names: a
-// malformed ARN is a ValidationException, a well-formed one that names
-// no table of this region and account is denied. Callers hold e.mu.
+// arnTableLocked finds the table a tagging request's ARN names. Something
+// that is no ARN (facts 33.1) or not a table ARN is a ValidationException;
+// a table ARN of the caller's account that names no table here is not
+// found, one of another account denied (rule 19). Callers hold e.mu.
 func (e *Engine) arnTableLocked(arn, action string) (*table, error) {
+	if !strings.HasPrefix(arn, "arn:") {
+		return nil, apierr.Validationf(msgArnNotArn, arn)
+	}
 	if !wellFormedTableArn(arn) {
 		return nil, apierr.Validationf(invalidArnText, arn)
 	}
 	if t := e.tables[e.tableFromArn(arn)]; t != nil {
 		return t, nil
+	}
+	if strings.SplitN(arn, ":", 6)[4] == e.account {
+		return nil, apierr.New(apierr.ResourceNotFound, missingArnText, arn)
 	}
 	return nil, apierr.New(apierr.AccessDenied, accessDeniedText, e.account, action, arn)
 }

@@ -50,7 +50,7 @@ const maxTransactBytes = 4 << 20
 
 // The transactions' own refusals.
 const (
-	msgTxTooLarge = "Transaction request size has exceeded the maximum allowed size of 4 MB"
+	msgTxTooLarge = "Transaction request size cannot exceed 4 MB" // facts 34.1 pins "size cannot exceed"
 	msgTxSameItem = "Transaction request cannot include multiple operations on one item"
 )
 
@@ -67,8 +67,9 @@ type txAction struct {
 
 // planTransaction checks every action before any item is read, in
 // DynamoDB's order: first what the request alone decides (expressions,
-// item sizes, the aggregate size), then each action against its table
-// (key or item, one action per item).
+// item sizes, the aggregate size), then every action's table, then each
+// action's key or item against its table, where the first that does not
+// fit cancels the transaction (see cancelAt), and one action per item.
 func (e *Engine) planTransaction(items []protocol.TransactWriteItem) ([]txAction, error) {
 	acts := make([]txAction, len(items))
 	size := 0
@@ -80,10 +81,15 @@ func (e *Engine) planTransaction(items []protocol.TransactWriteItem) ([]txAction
 			return nil, apierr.Validationf(msgTxTooLarge)
 		}
 	}
+	for i := range acts {
+		if err := e.resolveTable(&acts[i]); err != nil {
+			return nil, err
+		}
+	}
 	seen := map[string]bool{}
 	for i := range acts {
-		if err := e.resolve(&acts[i]); err != nil {
-			return nil, err
+		if err := acts[i].resolveKey(); err != nil {
+			return nil, cancelAt(len(acts), i, err)
 		}
 		if seen[string(acts[i].key.storage)] {
 			return nil, apierr.Validationf(msgTxSameItem)
@@ -108,11 +114,14 @@ func (act *txAction) parse(item *protocol.TransactWriteItem) (err error) {
 	return nil
 }
 
-// resolve looks up the action's table and checks its item or key there.
-func (e *Engine) resolve(act *txAction) (err error) {
-	if act.t, err = e.itemTable(act.table); err != nil {
-		return err
-	}
+// resolveTable looks up the action's table.
+func (e *Engine) resolveTable(act *txAction) (err error) {
+	act.t, err = e.itemTable(act.table)
+	return err
+}
+
+// resolveKey checks the action's item or key against its table.
+func (act *txAction) resolveKey() (err error) {
 	if act.kind == "Put" {
 		act.key, err = act.t.checkPut(act.ref)
 		return err
@@ -231,6 +240,23 @@ func reasonFor(err error) (attr.Item, protocol.CancellationReason, error) {
 		return nil, protocol.CancellationReason{Code: "ValidationError", Message: ae.Message}, nil
 	}
 	return nil, protocol.CancellationReason{}, err
+}
+
+// cancelAt is the cancellation of a transaction whose action i failed
+// a per-action check: a ValidationError reason for it and None, without
+// a message, for every other action (facts 10, 34.2, 34.3; rule 15).
+// An error that is no validation error stays the request's own.
+func cancelAt(n, i int, err error) error {
+	_, reason, err := reasonFor(err)
+	if err != nil {
+		return err
+	}
+	reasons := make([]protocol.CancellationReason, n)
+	for j := range reasons {
+		reasons[j].Code = "None"
+	}
+	reasons[i] = reason
+	return canceled(reasons)
 }
 
 func canceled(reasons []protocol.CancellationReason) error {

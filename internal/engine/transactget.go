@@ -89,26 +89,21 @@ func (e *Engine) planTransactGets(items []protocol.TransactGetItem) ([]txGet, er
 	return gets, nil
 }
 
-// resolveTransactGets looks up every read's table and checks its key.
+// resolveTransactGets looks up every read's table, then checks each key:
+// the first that does not fit cancels the transaction (see cancelAt).
 func (e *Engine) resolveTransactGets(gets []txGet, items []protocol.TransactGetItem) error {
-	reasons := make([]protocol.CancellationReason, len(gets))
-	failed := false
 	for i := range gets {
 		t, err := e.itemTable(gets[i].table)
 		if err != nil {
 			return err
 		}
 		gets[i].t = t
-		reasons[i] = protocol.CancellationReason{Code: "None"}
-		if gets[i].key, err = t.keyFromKey(items[i].Get.Key); err != nil {
-			if _, reasons[i], err = reasonFor(err); err != nil {
-				return err
-			}
-			failed = true
-		}
 	}
-	if failed {
-		return canceled(reasons)
+	for i := range gets {
+		var err error
+		if gets[i].key, err = gets[i].t.keyFromKey(items[i].Get.Key); err != nil {
+			return cancelAt(len(gets), i, err)
+		}
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func (e *Engine) UpdateTimeToLive(_ context.Context, in *protocol.UpdateTimeToLi
 		return nil, err
 	}
 	spec := in.TimeToLiveSpecification
-	if err := e.canChangeTTL(t.meta.TTL, *spec.Enabled); err != nil {
+	if err := e.canChangeTTL(t.meta.TTL, spec); err != nil {
 		return nil, err
 	}
 	meta := t.meta
@@ -45,13 +45,19 @@ func (e *Engine) UpdateTimeToLive(_ context.Context, in *protocol.UpdateTimeToLi
 	return &protocol.UpdateTimeToLiveOutput{TimeToLiveSpecification: spec}, nil
 }
 
-func (e *Engine) canChangeTTL(cur *ttlConfig, enable bool) error {
+// canChangeTTL applies the rules on the table's TTL state; disabling
+// another attribute than the enabled one is refused before the rate
+// limit (facts 35.1).
+func (e *Engine) canChangeTTL(cur *ttlConfig, spec *protocol.TimeToLiveSpecification) error {
+	enable := *spec.Enabled
 	enabled := cur != nil && cur.Enabled
 	switch {
 	case enable && enabled:
 		return apierr.Validationf("TimeToLive is already enabled")
 	case !enable && !enabled:
 		return apierr.Validationf("TimeToLive is already disabled")
+	case !enable && cur.Attr != *spec.AttributeName:
+		return apierr.Validationf("TimeToLive is active on a different AttributeName: current AttributeName is %s", cur.Attr)
 	case cur != nil && e.now().Sub(time.UnixMilli(cur.Changed)) < ttlLockout:
 		return apierr.Validationf("Time to live has been modified multiple times within a fixed interval")
 	}

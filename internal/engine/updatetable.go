@@ -216,7 +216,7 @@ func (e *Engine) updateStream(d *protocol.TableDescription, spec *protocol.Strea
 	case *spec.StreamEnabled && enabled:
 		return apierr.Validationf("Table already has an enabled stream: TableName: %s", d.TableName)
 	case !*spec.StreamEnabled && !enabled:
-		return apierr.Validationf("Table already has no stream enabled: TableName: %s", d.TableName)
+		return apierr.Validationf("Table has no stream to disable: TableName: %s", d.TableName) // facts 31.3
 	}
 	setStream(d, spec, e.now())
 	return nil

@@ -103,6 +103,9 @@ type Update struct {
 	Remove []Path
 	Add    []AddAction
 	Delete []DeleteAction
+	// Legacy marks an update translated from AttributeUpdates, whose type
+	// errors DynamoDB words as a "Type mismatch", not as an operand's.
+	Legacy bool
 }
 
 // SetAction is SET Path = Value.

@@ -13,33 +13,36 @@ const (
 	maxExprSize   = 4096 // bytes of one expression string, as sent
 	maxInOperands = 100  // operands on the right of IN
 	maxOperators  = 300  // operators and functions in one expression
-	maxDepth      = 32   // nesting of parentheses, calls and document paths
+	maxPathDepth  = 32   // nesting of a document path
 )
 
 // The messages of the ValidationExceptions the parser raises, after the
 // "Invalid <Kind>Expression: " prefix unless noted.
 const (
-	msgEmpty         = "The expression can not be empty;"
-	msgSyntax        = `Syntax error; token: "%s", near: "%s"`
-	msgTooLarge      = "Expression size has exceeded the maximum allowed size; expression size: %d"
-	msgReserved      = "Attribute name is a reserved keyword; reserved keyword: %s"
-	msgNoName        = "An expression attribute name used in the document path is not defined; attribute name: %s"
-	msgNoValue       = "An expression attribute value used in expression is not defined; attribute value: %s"
-	msgInOperands    = "The IN operator is provided with too many operands; number of operands: %d"
-	msgOperators     = "The expression contains too many operators; operator count: %d"
-	msgDepth         = "The document path has too many nesting levels; nesting levels: %d"
-	msgExprDepth     = "The expression has too many nested parentheses, NOT operators and function calls; nesting levels: %d"
-	msgBadFunc       = "Invalid function name; function: %s"
-	msgFuncInUpdate  = "The function is not allowed in an update expression; function: %s"
-	msgFuncThisWay   = "The function is not allowed to be used this way in an expression; function: %s"
-	msgOperandCount  = "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d"
-	msgNeedsPath     = "Operator or function requires a document path; operator or function: %s"
-	msgClauseTwice   = `The "%s" section can only be used once in an update expression;`
-	msgPathsOverlap  = "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
-	msgPathsConflict = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
-	msgOperandType   = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
-	msgBetweenOrder  = "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
-	msgBetweenTypes  = "The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
+	msgEmpty           = "The expression can not be empty;"
+	msgSyntax          = `Syntax error; token: "%s", near: "%s"`
+	msgTooLarge        = "Expression size has exceeded the maximum allowed size; expression size: %d"
+	msgReserved        = "Attribute name is a reserved keyword; reserved keyword: %s"
+	msgNoName          = "An expression attribute name used in the document path is not defined; attribute name: %s"
+	msgNoValue         = "An expression attribute value used in expression is not defined; attribute value: %s"
+	msgInOperands      = "The IN operator is provided with too many operands; number of operands: %d"
+	msgOperators       = "The expression contains too many operators; operator count: %d"
+	msgDepth           = "The document path has too many nesting levels; nesting levels: %d"
+	msgIndexRange      = "List index is not within the allowable range; index: [%s]"
+	msgRedundantParens = "The expression has redundant parentheses;"
+	msgNeedsValue      = "Operator or function requires a value placeholder; operator or function: %s"
+	msgSameOperands    = "The first operand must be distinct from the second operand; operator or function: %s"
+	msgBadFunc         = "Invalid function name; function: %s"
+	msgFuncInUpdate    = "The function is not allowed in an update expression; function: %s"
+	msgFuncThisWay     = "The function is not allowed to be used this way in an expression; function: %s"
+	msgOperandCount    = "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d"
+	msgNeedsPath       = "Operator or function requires a document path; operator or function: %s"
+	msgClauseTwice     = `The "%s" section can only be used once in an update expression;`
+	msgPathsOverlap    = "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
+	msgPathsConflict   = "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s"
+	msgOperandType     = "Incorrect operand type for operator or function; operator or function: %s, operand type: %s"
+	msgBetweenOrder    = "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
+	msgBetweenTypes    = "The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s"
 
 	// Without the prefix.
 	msgKeyOperator   = "Invalid operator used in KeyConditionExpression: %s"
@@ -47,6 +50,7 @@ const (
 	msgValuesEmpty   = "ExpressionAttributeValues must not be empty"
 	msgNamesBadKey   = `ExpressionAttributeNames contains invalid key: Syntax error; key: "%s"`
 	msgValuesBadKey  = `ExpressionAttributeValues contains invalid key: Syntax error; key: "%s"`
+	msgNamesBadValue = "ExpressionAttributeNames contains invalid value: %s for key %s"
 	msgNamesUnused   = "Value provided in ExpressionAttributeNames unused in expressions: keys: {%s}"
 	msgValuesUnused  = "Value provided in ExpressionAttributeValues unused in expressions: keys: {%s}"
 	eofText          = "<EOF>"

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,10 +16,12 @@ type parser struct {
 	i     int // index of the current token
 	a     *Attrs
 	kind  Kind
-	depth int   // current nesting of parentheses, NOT and calls
 	ops   int   // operators and functions so far
 	err   error // first non-syntax error
 	paths []Path
+	// closing pairs parentheses, for the redundant-parentheses check;
+	// nil until an expression has "((".
+	closing []int
 }
 
 // ParseCondition parses a ConditionExpression, FilterExpression or
@@ -84,15 +87,6 @@ func (p *parser) expect(k tokKind) token {
 	return t
 }
 
-// enter and leave bracket one level of nesting.
-func (p *parser) enter() {
-	if p.depth++; p.depth > maxDepth {
-		p.fail(msgExprDepth, p.depth)
-	}
-}
-
-func (p *parser) leave() { p.depth-- }
-
 // operator counts one operator or function against DynamoDB's limit.
 func (p *parser) operator() {
 	if p.ops++; p.ops == maxOperators+1 {
@@ -152,21 +146,20 @@ func (p *parser) parseNot() Cond {
 	p.keyOperator("NOT")
 	p.i++
 	p.operator()
-	p.enter()
-	defer p.leave()
 	return &NotCond{X: p.parseNot()}
 }
 
 // parsePrimary parses a parenthesized condition, a function that yields a
-// truth value, or a comparison.
+// truth value, or a comparison. There is no cap on nesting: DynamoDB
+// limits operators, not parentheses, and the 4 KB size limit bounds the
+// recursion to a few thousand frames.
 //
 //	primary ::= '(' condition ')' | function | comparison
 func (p *parser) parsePrimary() Cond {
 	if p.accept(tokLParen) {
-		p.enter()
+		p.redundant()
 		c := p.parseOr()
 		p.expect(tokRParen)
-		p.leave()
 		return c
 	}
 	x := p.operand(ctxCond, true)
@@ -178,6 +171,46 @@ func (p *parser) parsePrimary() Cond {
 		p.checkCall(call, ctxCond, false)
 	}
 	return p.parseComparison(x)
+}
+
+// redundant refuses a parenthesized condition whose parentheses hold
+// nothing but another parenthesized condition, "((a = :v))", as DynamoDB
+// does; it is called just after the outer '('.
+func (p *parser) redundant() {
+	if p.cur().kind != tokLParen {
+		return
+	}
+	if end := p.matching(p.i); end >= 0 && p.toks[end+1].kind == tokRParen {
+		p.semantic(msgRedundantParens)
+	}
+}
+
+// matching returns the index of the ')' that closes the '(' at token i, or
+// -1 when it is not closed. The pairs are found once, in one pass, on the
+// first "((" of the expression.
+func (p *parser) matching(i int) int {
+	if p.closing == nil {
+		p.closing = pairParens(p.toks)
+	}
+	return p.closing[i]
+}
+
+// pairParens maps each '(' token's index to its ')' token's index (-1 when
+// unclosed); other entries are -1.
+func pairParens(toks []token) []int {
+	closing := make([]int, len(toks))
+	var open []int
+	for i, t := range toks {
+		closing[i] = -1
+		switch {
+		case t.kind == tokLParen:
+			open = append(open, i)
+		case t.kind == tokRParen && len(open) > 0:
+			closing[open[len(open)-1]] = i
+			open = open[:len(open)-1]
+		}
+	}
+	return closing
 }
 
 // isComparison reports whether k continues an operand into a comparison.
@@ -277,10 +310,8 @@ func (p *parser) parseCall(c context) *CallOperand {
 	t := p.cur()
 	p.i += 2
 	p.operator()
-	p.enter()
 	args := p.parseOperands(c)
 	p.expect(tokRParen)
-	p.leave()
 	return &CallOperand{Func: t.text, Args: args, Pos: t.pos}
 }
 
@@ -296,7 +327,7 @@ func (p *parser) parsePath() Path {
 		case p.accept(tokLBrack):
 			path = append(path, p.pathIndex())
 		default:
-			if len(path) > maxDepth {
+			if len(path) > maxPathDepth {
 				p.semantic(msgDepth, len(path))
 			}
 			return path
@@ -304,14 +335,19 @@ func (p *parser) parsePath() Path {
 	}
 }
 
-// pathIndex parses a list index after '['.
+// pathIndex parses a list index after '['. One past int32 is out of the
+// allowable range: DynamoDB accepts a[999] and refuses a[99999999999999],
+// and where between them its limit lies is not known.
 //
 //	index ::= digit { digit }
 func (p *parser) pathIndex() PathElem {
 	t := p.cur()
-	n, err := strconv.ParseInt(t.text, 10, 32)
-	if t.kind != tokNumber || err != nil {
+	if t.kind != tokNumber {
 		p.syntaxError(p.i)
+	}
+	n, err := strconv.ParseInt(t.text, 10, 32)
+	if err != nil {
+		p.semantic(msgIndexRange, t.text)
 	}
 	p.i++
 	p.expect(tokRBrack)
@@ -324,15 +360,17 @@ type funcInfo struct {
 	cond   bool // yields a truth value: usable only as a whole condition
 	update bool // if_not_exists and list_append: usable only in SET values
 	path   bool // the first argument must be a document path
+	value  bool // the second argument must be a :placeholder
+	twoOf  bool // the two arguments must not be the same path
 }
 
 // funcs are the functions, by their case-sensitive names.
 var funcs = map[string]funcInfo{
 	"attribute_exists":     {nargs: 1, cond: true, path: true},
 	"attribute_not_exists": {nargs: 1, cond: true, path: true},
-	"attribute_type":       {nargs: 2, cond: true, path: true},
+	"attribute_type":       {nargs: 2, cond: true, value: true},
 	"begins_with":          {nargs: 2, cond: true},
-	"contains":             {nargs: 2, cond: true},
+	"contains":             {nargs: 2, cond: true, twoOf: true},
 	"size":                 {nargs: 1},
 	"if_not_exists":        {nargs: 2, update: true, path: true},
 	"list_append":          {nargs: 2, update: true},
@@ -350,7 +388,24 @@ func (p *parser) checkCall(call *CallOperand, c context, asCond bool) {
 		p.semantic(msgOperandCount, call.Func, len(call.Args))
 	case f.path && !isPath(call.Args[0]):
 		p.semantic(msgNeedsPath, call.Func)
+	case f.value && !isValue(call.Args[1]):
+		p.semantic(msgNeedsValue, call.Func)
+	case f.twoOf && samePath(call.Args[0], call.Args[1]):
+		p.semantic(msgSameOperands, call.Func)
 	}
+}
+
+func isValue(o Operand) bool {
+	_, ok := o.(*ValueOperand)
+	return ok
+}
+
+// samePath reports whether two operands are the same document path, after
+// #names are resolved: contains(a, #a) with #a for "a" is refused too.
+func samePath(a, b Operand) bool {
+	pa, ok := a.(*PathOperand)
+	pb, ok2 := b.(*PathOperand)
+	return ok && ok2 && slices.Equal(pa.Path, pb.Path)
 }
 
 // allowed reports whether function name may be used where it is, recording

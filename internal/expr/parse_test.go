@@ -60,7 +60,7 @@ func TestParseCondition(t *testing.T) {
 		{"size(a)>:n", mkCmp(">", mkCall("size", mkPO("a")), mkVO(":n"))},
 		{"#n.#x[10] >= :n", mkCmp(">=", mkPO("name", "x", 10), mkVO(":n"))},
 		{"a<=b", mkCmp("<=", mkPO("a"), mkPO("b"))},
-		{"_a1 = :v", mkCmp("=", mkPO("_a1"), mkVO(":v"))},
+		{"a_1 = :v", mkCmp("=", mkPO("a_1"), mkVO(":v"))},
 		{"contains(a, :v) AND attribute_type(a, :v)", &AndCond{
 			L: mkFn("contains", mkPO("a"), mkVO(":v")), R: mkFn("attribute_type", mkPO("a"), mkVO(":v"))}},
 	}
@@ -104,7 +104,6 @@ type errCase struct {
 
 func TestParseErrors(t *testing.T) {
 	in101 := "a IN (" + strings.Repeat(":v, ", 100) + ":v)"
-	deep := strings.Repeat("(", 33) + "a = :v" + strings.Repeat(")", 33)
 	long := "a" + strings.Repeat(".b", 32) + " = :v"
 	tests := []errCase{
 		{Condition, "", "Invalid ConditionExpression: The expression can not be empty;"},
@@ -116,7 +115,7 @@ func TestParseErrors(t *testing.T) {
 		{Condition, "a = : v", `Invalid ConditionExpression: Syntax error; token: ":", near: "= : v"`},
 		{Condition, "a[x] = :v", `Invalid ConditionExpression: Syntax error; token: "x", near: "[x]"`},
 		{Condition, "a[-1] = :v", `Invalid ConditionExpression: Syntax error; token: "-", near: "[-1"`},
-		{Condition, "a[99999999999] = :v", `Invalid ConditionExpression: Syntax error; token: "99999999999", near: "[99999999999]"`},
+		{Condition, "a[99999999999] = :v", "Invalid ConditionExpression: List index is not within the allowable range; index: [99999999999]"}, // facts 28.3
 		{Condition, "a IN ()", `Invalid ConditionExpression: Syntax error; token: ")", near: "()"`},
 		{Condition, "and = :v", `Invalid ConditionExpression: Syntax error; token: "and", near: "and ="`},
 		{Condition, "name = :v", "Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: name"},
@@ -132,8 +131,6 @@ func TestParseErrors(t *testing.T) {
 		{Condition, "a = if_not_exists(a, :v)", "Invalid ConditionExpression: The function is not allowed to be used this way in an expression; function: if_not_exists"},
 		{Condition, "attribute_exists(:v)", "Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_exists"},
 		{Filter, in101, "Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101"},
-		{Condition, deep, "Invalid ConditionExpression: The expression has too many nested parentheses, NOT operators and function calls; nesting levels: 33"},
-		{Condition, strings.Repeat("NOT ", 33) + "a = :v", "Invalid ConditionExpression: The expression has too many nested parentheses, NOT operators and function calls; nesting levels: 33"},
 		{Condition, long, "Invalid ConditionExpression: The document path has too many nesting levels; nesting levels: 33"},
 		{Condition, strings.Repeat("a", 4097), "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097"},
 		{KeyCondition, "a = :v AND b IN (:v)", "Invalid operator used in KeyConditionExpression: IN"},
@@ -168,6 +165,41 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		checkErr(t, tt, parseKind(parseAttrs(), tt.kind, tt.in))
+	}
+}
+
+// nestedOr is a<b followed by levels times "or (a<b" and levels ")":
+// 2*levels+1 operators, parentheses nested levels deep.
+func nestedOr(levels int) string {
+	return "a<b " + strings.Repeat("or (a<b ", levels) + strings.Repeat(")", levels)
+}
+
+// TestParseNovemberFacts checks the syntax and operand rules of facts 23
+// and 28 that are decided when the expression is parsed.
+func TestParseNovemberFacts(t *testing.T) {
+	tests := []errCase{
+		{Condition, "attribute_type(a, b)", "Invalid ConditionExpression: Operator or function requires a value placeholder; operator or function: attribute_type"}, // facts 23.2
+		{Filter, "attribute_type(s, i)", "Invalid FilterExpression: Operator or function requires a value placeholder; operator or function: attribute_type"},       // facts 23.3
+		{Condition, "contains(a, a)", "Invalid ConditionExpression: The first operand must be distinct from the second operand; operator or function: contains"},    // facts 23.4
+		{Condition, "contains(#x, x)", "Invalid ConditionExpression: The first operand must be distinct from the second operand; operator or function: contains"},   // facts 23.4
+		{Condition, "((a <> :v))", "Invalid ConditionExpression: The expression has redundant parentheses;"},                                                        // facts 23.5
+		{Filter, "a = :v AND ((b = :v))", "Invalid FilterExpression: The expression has redundant parentheses;"},                                                    // facts 23.5
+		{Condition, nestedOr(150), "Invalid ConditionExpression: The expression contains too many operators; operator count: 301"},                                  // facts 23.6
+		{Condition, nestedOr(454), "Invalid ConditionExpression: The expression contains too many operators; operator count: 301"},                                  // facts 23.6
+		{UpdateKind, "SET _123 = :v", `Invalid UpdateExpression: Syntax error; token: "_", near: "SET _123"`},                                                       // facts 28.1
+		{UpdateKind, "SET 123a = :v", `Invalid UpdateExpression: Syntax error; token: "123", near: "SET 123a"`},                                                     // facts 28.1
+		{UpdateKind, "SET hi-there = :v", `Invalid UpdateExpression: Syntax error; token: "-", near: "hi-there"`},                                                   // facts 28.1
+		{UpdateKind, "SET :v = :v", `Invalid UpdateExpression: Syntax error; token: ":v", near: "SET :v ="`},                                                        // facts 28.1
+		{UpdateKind, "SET a = _f(b)", `Invalid UpdateExpression: Syntax error; token: "_", near: "= _f"`},                                                           // facts 28.2
+		{ProjectionKind, "a[99999999999999]", "Invalid ProjectionExpression: List index is not within the allowable range; index: [99999999999999]"},                // facts 28.3
+	}
+	for _, tt := range tests {
+		checkErr(t, tt, parseKind(parseAttrs(), tt.kind, tt.in))
+	}
+	for _, ok := range []string{"attribute_type(:v, :v)", "(a <> :v)", "((a <> :v) and a <> :v)", nestedOr(149), strings.Repeat("NOT ", 40) + "a = :v", "contains(a, #x)"} {
+		if _, err := parseAttrs().ParseCondition(Condition, ok); err != nil {
+			t.Errorf("%q: %v", ok, err) // facts 23.1, 23.5, 23.6
+		}
 	}
 }
 

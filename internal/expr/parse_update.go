@@ -98,8 +98,6 @@ func (p *parser) parseSetTerm(arith bool) Operand {
 	if !p.accept(tokLParen) {
 		return p.parseOperand(ctxSet)
 	}
-	p.enter()
-	defer p.leave()
 	var v Operand
 	if arith {
 		v = p.parseSetValue()

@@ -252,7 +252,7 @@ func (pr *printer) nameFor(n string) string {
 
 // isPlainName reports whether n can be written without a placeholder.
 func isPlainName(n string) bool {
-	if n == "" || !isIdentStart(n[0]) || keywordKind(n) != tokIdent || isReserved(n) {
+	if n == "" || !isLetter(n[0]) || keywordKind(n) != tokIdent || isReserved(n) {
 		return false
 	}
 	return isPlaceholder("#"+n, '#')

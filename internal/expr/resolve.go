@@ -58,7 +58,35 @@ func CheckMaps(names map[string]string, values attr.Item) error {
 	if k := badKey(values, ':'); k != "" {
 		return apierr.Validationf(msgValuesBadKey, k)
 	}
-	return nil
+	return checkNames(names)
+}
+
+// checkNames refuses an ExpressionAttributeNames entry that maps to a name
+// no attribute can have (empty, or 64 KB and more), naming the first such
+// key in sorted order.
+func checkNames(names map[string]string) error {
+	bad, text := "", ""
+	for k, n := range names {
+		t := nameText(n)
+		if t != "" && (bad == "" || k < bad) {
+			bad, text = k, t
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	return apierr.Validationf(msgNamesBadValue, text, bad)
+}
+
+// nameText is why n cannot be an attribute name, or "".
+func nameText(n string) string {
+	switch {
+	case n == "":
+		return attr.TextEmptyName
+	case len(n) > attr.MaxNameBytes:
+		return attr.TextLongName
+	}
+	return ""
 }
 
 // badKey returns the first key of m, in sorted order, that is not a

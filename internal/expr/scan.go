@@ -23,11 +23,13 @@ func skipSpace(src string, i int) int {
 	return i
 }
 
-// scanOne scans the token starting at src[i], which is not blank.
+// scanOne scans the token starting at src[i], which is not blank. A bare
+// name starts with a letter: DynamoDB makes a leading '_' a token of its
+// own, which no rule accepts, so "SET _a = :v" is a syntax error at "_".
 func scanOne(src string, i int) token {
 	c := src[i]
 	switch {
-	case isIdentStart(c):
+	case isLetter(c):
 		t := run(src, i, i+1, tokIdent)
 		t.kind = keywordKind(t.text)
 		return t
@@ -86,8 +88,7 @@ func punct(src string, i int) token {
 	return token{kind: tokIllegal, pos: i, text: src[i : i+n]}
 }
 
-func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-func isDigit(c byte) bool      { return '0' <= c && c <= '9' }
-func isLetter(c byte) bool     { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isIdentStart(c byte) bool { return isLetter(c) || c == '_' }
-func isIdentByte(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+func isSpace(c byte) bool     { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool    { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isIdentByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' }

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"errors"
 	"sort"
 
 	"github.com/cockroachdb/apd/v3"
@@ -15,6 +16,7 @@ const (
 	textDocPath     = "The document path provided in the update expression is invalid for update"
 	textMissingAttr = "The provided expression refers to an attribute that does not exist in the item"
 	textDataType    = "An operand in the update expression has an incorrect data type"
+	textMismatch    = "One or more parameter values were invalid: Type mismatch for attribute to update"
 )
 
 // The texts of updates whose :value has a type the operator never takes;
@@ -61,6 +63,21 @@ var arithCtx = apd.BaseContext.WithPrecision(400)
 // ValidateUpdate's checks run first, so a :value of the wrong type fails
 // whatever the item holds.
 func ApplyUpdate(u *Update, item attr.Item) (attr.Item, error) {
+	out, err := applyUpdate(u, item)
+	if err != nil && u != nil && u.Legacy && isDataType(err) {
+		return nil, apierr.Validationf(textMismatch)
+	}
+	return out, err
+}
+
+// isDataType reports whether err is the update's incorrect-data-type error.
+func isDataType(err error) bool {
+	var ae *apierr.Error
+	return errors.As(err, &ae) && ae.Message == textDataType
+}
+
+// applyUpdate is ApplyUpdate with an expression's wording of every error.
+func applyUpdate(u *Update, item attr.Item) (attr.Item, error) {
 	if err := ValidateUpdate(u); err != nil {
 		return nil, err
 	}
@@ -347,9 +364,11 @@ func arithNumbers(op byte, a, b string) (string, error) {
 			return "", apierr.Validationf(attr.MsgUnderflow)
 		}
 	}
+	// A result with more than 38 significant digits is an overflow too:
+	// DynamoDB says so for 1e50 - 1, misleading as the text is.
 	s, err := attr.FormatDecimal(&z)
 	if err != nil {
-		return "", apierr.Validationf("%s", err.Error())
+		return "", apierr.Validationf(attr.MsgOverflow)
 	}
 	return s, nil
 }

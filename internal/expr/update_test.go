@@ -337,8 +337,11 @@ func TestApplyUpdateErrors(t *testing.T) {
 			"Number overflow. Attempting to store a number with magnitude larger than supported range"},
 		{"SET - underflow", &Update{Set: []SetAction{tSet(tPath("n"), tArith('-', tNum("1.0000000000000000000000000000000000001E-130"), tNum("1E-130")))}},
 			"Number underflow. Attempting to store a number with magnitude smaller than supported range"},
+		// facts 26.3: a result with more than 38 digits is an overflow.
 		{"SET + more than 38 digits", &Update{Set: []SetAction{tSet(tPath("n"), tArith('+', tNum("1E+20"), tNum("1E-20")))}},
-			"Attempting to store more than 38 significant digits in a Number"},
+			"Number overflow. Attempting to store a number with magnitude larger than supported range"},
+		{"SET 1e50 - 1", &Update{Set: []SetAction{tSet(tPath("n"), tArith('-', tNum("1e50"), tNum("1")))}},
+			"Number overflow. Attempting to store a number with magnitude larger than supported range"},
 		{"SET + :string", &Update{Set: []SetAction{tSet(tPath("n"), tArith('+', tPO("n"), tStr("1")))}},
 			"Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S"},
 		{"SET list_append :map", &Update{Set: []SetAction{tSet(tPath("l"), tCall("list_append", tPO("l"), tVal(attr.Value{M: map[string]attr.Value{}})))}},

@@ -18,6 +18,9 @@ const (
 	msgParamNumber = "The parameter cannot be converted to a numeric value: "
 	// observed: any statement on an index with a multi-attribute key.
 	msgMultiKey = "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys."
+	// observed: a statement on an index the table does not have; unlike
+	// Query's, the text does not name the index (facts 36.4).
+	msgNoIndex = "The table does not have the specified index"
 	// observed: a batch read that does not pin the whole key.
 	msgBatchKey = "Select statements within BatchExecuteStatement must specify the primary key in the where clause."
 	// recorded in the API notes: reads and writes mixed in one batch.

@@ -74,7 +74,11 @@ func PlanStatement(st *Statement, k keys) (*Plan, error) {
 	case Exists:
 		return planExists(st, k)
 	}
-	return planSelect(st, k)
+	pl, err := planSelect(st, k)
+	if err == nil && nested(st.Projection) {
+		pl.Paths = st.Projection
+	}
+	return pl, err
 }
 
 // multiAttribute reports whether a key schema has more than one HASH or

@@ -22,6 +22,9 @@ type Plan struct {
 	Update *protocol.UpdateItemInput `json:",omitempty"`
 	Delete *protocol.DeleteItemInput `json:",omitempty"`
 	Check  *protocol.TransactAction  `json:",omitempty"` // EXISTS, as a ConditionCheck
+	// Paths is a SELECT's projection when it names a document path: the
+	// answer holds each path's value under its last name (facts 36.3).
+	Paths expr.Projection `json:"-"`
 }
 
 // conjuncts flattens the top-level ANDs of c.

@@ -132,10 +132,14 @@ func (p *Planner) one(s protocol.BatchStatementRequest, keyMsg string) (*Plan, e
 
 // keys reads the key schema of the table or index a statement names. An
 // index keyed on several attributes per role is refused, as DynamoDB
-// refuses it (after parsing, before the WHERE is looked at).
+// refuses it (after parsing, before the WHERE is looked at), and so is an
+// index the table does not have.
 func (p *Planner) keys(st *Statement) (keys, error) {
 	schema, err := p.schema(st.Table, st.Index)
-	if err == nil && multiAttribute(schema) {
+	switch {
+	case err == nil && st.Index != "" && schema == nil:
+		err = refuse(msgNoIndex)
+	case err == nil && multiAttribute(schema):
 		err = refuse(msgMultiKey)
 	}
 	return keysOf(schema), err

@@ -11,6 +11,14 @@ import (
 
 // run executes a plan and shapes the answer as ExecuteStatement's.
 func (x *Executor) run(ctx context.Context, p *Plan) (*protocol.ExecuteStatementOutput, error) {
+	out, err := x.runPlan(ctx, p)
+	if err == nil && p.Paths != nil {
+		flattenItems(out, p.Paths)
+	}
+	return out, err
+}
+
+func (x *Executor) runPlan(ctx context.Context, p *Plan) (*protocol.ExecuteStatementOutput, error) {
 	switch {
 	case p.Get != nil:
 		return x.get(ctx, p.Get)

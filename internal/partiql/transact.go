@@ -38,6 +38,11 @@ func (x *Executor) transactGet(ctx context.Context, plans []*Plan, in *protocol.
 	if err != nil {
 		return nil, err
 	}
+	for i, p := range plans {
+		if p.Paths != nil && i < len(out.Responses) && out.Responses[i].Item != nil {
+			out.Responses[i].Item = flatten(out.Responses[i].Item, p.Paths)
+		}
+	}
 	return &protocol.ExecuteTransactionOutput{Responses: out.Responses, ConsumedCapacity: out.ConsumedCapacity}, nil
 }
 

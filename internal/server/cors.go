@@ -37,9 +37,16 @@ func allowOrigin(h http.Header) {
 }
 
 // writePreflight answers a CORS preflight (OPTIONS): 200 with no body,
-// allowing the method and the headers the browser asks to send.
+// allowing the method and the headers the browser asks to send. An
+// OPTIONS without an Origin is no preflight: DynamoDB answers it with no
+// CORS header (observed on AWS).
 func writePreflight(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
+	h.Set(contentLengthHeader, "0")
+	if _, ok := r.Header[originHeader]; !ok {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
 	allowOrigin(h)
 	if m := r.Header.Get(requestMethodHeader); m != "" {
 		h.Set(allowMethodsHeader, m)
@@ -48,6 +55,5 @@ func writePreflight(w http.ResponseWriter, r *http.Request) {
 		h[allowHeadersHeader] = hs
 	}
 	h.Set(maxAgeHeader, preflightAge)
-	h.Set(contentLengthHeader, "0")
 	w.WriteHeader(http.StatusOK)
 }

@@ -6,6 +6,7 @@ import (
 	"compress/zlib"
 	"hash/crc32"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,20 +15,22 @@ import (
 	"github.com/sortkeydb/sortkey/internal/apierr"
 )
 
-// gzipMinBytes is the smallest response compressed for a client that
-// takes gzip. DynamoDB compresses only larger responses and does not
-// document where it starts (users report about 4 KB). A gzip stream costs
-// about 10µs of CPU however small (BenchmarkWriteBody), as much as a whole
-// GetItem: below this size, compressing would double the cost of a
-// typical item read or write to save a few hundred bytes.
-const gzipMinBytes = 4 << 10
+// compressMinBytes is the largest response sent uncompressed to a client
+// that takes gzip or deflate: DynamoDB compresses only responses over 4096
+// bytes (observed on AWS). A compressed stream costs about 10µs of CPU
+// however small (BenchmarkWriteBody), as much as a whole GetItem: below
+// this size compressing would double the cost of a typical item read or
+// write to save a few hundred bytes.
+const compressMinBytes = 4 << 10
 
 const (
 	contentEncodingHeader = "Content-Encoding"
 	acceptEncodingHeader  = "Accept-Encoding"
 )
 
-// The errors of a compressed request body.
+// The errors of a compressed request body. DynamoDB answers both with
+// HTTP 500 (observed on AWS; its texts are not known): these are
+// sortkey's, under sortkey's InternalServerError.
 const (
 	msgBadContent      = "The request body is not valid %s data"
 	msgUnknownEncoding = "Unsupported Content-Encoding: %s"
@@ -65,10 +68,10 @@ func decode(coding string, body []byte) ([]byte, error) {
 	case "deflate":
 		r, err = zlib.NewReader(bytes.NewReader(body))
 	default:
-		return nil, apierr.New(apierr.Serialization, msgUnknownEncoding, coding)
+		return nil, apierr.New(apierr.InternalServerError, msgUnknownEncoding, coding)
 	}
 	if err != nil {
-		return nil, apierr.New(apierr.Serialization, msgBadContent, coding)
+		return nil, apierr.New(apierr.InternalServerError, msgBadContent, coding)
 	}
 	return readDecoded(r, coding)
 }
@@ -81,82 +84,153 @@ func readDecoded(r io.Reader, coding string) ([]byte, error) {
 	case len(out) > MaxBodyBytes:
 		return nil, tooLarge()
 	case err != nil:
-		return nil, apierr.New(apierr.Serialization, msgBadContent, coding)
+		return nil, apierr.New(apierr.InternalServerError, msgBadContent, coding)
 	}
 	return out, nil
 }
 
-// acceptsGzip reports whether the client takes a gzip response: it lists
-// gzip without q=0, or lists * without q=0 and does not name gzip.
-func acceptsGzip(h http.Header) bool {
-	v := h[acceptEncodingHeader]
-	if len(v) == 0 || v[0] == "identity" {
-		return false
-	}
-	if q := quality(v, "gzip", "x-gzip"); q >= 0 {
-		return q == 1
-	}
-	return quality(v, "*", "*") == 1
+// coding is a response's content coding.
+type coding uint8
+
+const (
+	identity coding = iota
+	gzipCoding
+	deflateCoding
+)
+
+// codingNames are the Content-Encoding values of the codings.
+var codingNames = [...]string{gzipCoding: "gzip", deflateCoding: "deflate"}
+
+// candidate is a coding an Accept-Encoding line allows, its q-value, and
+// its rank among those of equal q: the lower, the earlier it was listed.
+type candidate struct {
+	c    coding
+	q    float64
+	rank int
 }
 
-// quality is for the first coding named a or b in Accept-Encoding lines:
-// -1 if none is listed, 0 if it is refused (q=0), 1 if it is accepted.
-func quality(lines []string, a, b string) int {
-	for _, line := range lines {
-		for line != "" {
-			var part string
-			part, line, _ = strings.Cut(line, ",")
-			name, params, _ := strings.Cut(part, ";")
-			if name = strings.TrimSpace(name); strings.EqualFold(name, a) || strings.EqualFold(name, b) {
-				return qualityOf(params)
-			}
+// better reports whether a wins over b: a higher q-value, then a lower rank.
+func (a candidate) better(b candidate) bool {
+	return a.q > b.q || a.q == b.q && a.rank < b.rank
+}
+
+// responseCoding is the coding DynamoDB chooses (observed on AWS) for a
+// response to a request whose first Accept-Encoding line is accept:
+// gzip or deflate, whichever has the higher q-value, then whichever was
+// listed first. "*" gives its q-value to each of them not named, ranked
+// after every coding named, gzip before deflate. identity and other
+// codings (x-gzip among them) count for nothing; none with q > 0 is
+// identity.
+func responseCoding(accept string) coding {
+	best, wild, named := candidate{}, 0.0, codingSet{}
+	for i := 0; accept != ""; i++ {
+		var part string
+		part, accept, _ = strings.Cut(accept, ",")
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		switch c, q := codingNamed(name), qValue(params); {
+		case c != identity:
+			named[c] = true
+			best = pick(best, candidate{c, q, i})
+		case name == "*":
+			wild = max(wild, q)
 		}
 	}
-	return -1
+	return wildcard(best, wild, named).c
 }
 
-// qualityOf is 0 when params give q=0 (refused), 1 otherwise.
-func qualityOf(params string) int {
-	for params != "" {
-		var p string
-		p, params, _ = strings.Cut(params, ";")
-		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
-		if strings.EqualFold(k, "q") && strings.Trim(strings.TrimSpace(v), "0.") == "" {
-			return 0
+// codingSet holds a flag per coding.
+type codingSet [deflateCoding + 1]bool
+
+// wildcard is best, or a coding not named that "*" allows at q if that
+// wins over it.
+func wildcard(best candidate, q float64, named codingSet) candidate {
+	for _, c := range []coding{gzipCoding, deflateCoding} {
+		if !named[c] {
+			best = pick(best, candidate{c, q, math.MaxInt - 2 + int(c)})
 		}
 	}
-	return 1
+	return best
 }
 
-// gzipWriters recycles compressors; BestSpeed, because a response is
-// compressed on the request's critical path.
-var gzipWriters = sync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-	return w
-}}
+// pick is the better of best and c, when c is allowed at all (q > 0).
+func pick(best, c candidate) candidate {
+	if c.q > 0 && (best.c == identity || c.better(best)) {
+		return c
+	}
+	return best
+}
 
-// writeGzip writes body gzip-compressed. X-Amz-Crc32 is over the bytes
-// sent, the compressed ones, which is what SDKs check.
-func writeGzip(rp reply, status int, body []byte) {
+// codingNamed is the compressed coding an Accept-Encoding entry names, in
+// any case, or identity.
+func codingNamed(name string) coding {
+	switch {
+	case strings.EqualFold(name, "gzip"):
+		return gzipCoding
+	case strings.EqualFold(name, "deflate"):
+		return deflateCoding
+	}
+	return identity
+}
+
+// qValue reads an Accept-Encoding entry's parameters as DynamoDB does
+// (observed on AWS): the value after the first "q=" anywhere in them (so
+// "nq=0" counts, "q =0" does not), up to the next ';', spaces trimmed.
+// Values over 1 count as 1; one that is not a number, or no "q=", is 1.
+func qValue(params string) float64 {
+	i := strings.Index(params, "q=")
+	if i < 0 {
+		return 1
+	}
+	v, _, _ := strings.Cut(params[i+2:], ";")
+	q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || math.IsNaN(q) {
+		return 1
+	}
+	return min(q, 1)
+}
+
+// compressors recycle the writers of each coding; BestSpeed, because a
+// response is compressed on the request's critical path.
+var compressors = [...]sync.Pool{
+	gzipCoding: {New: func() any {
+		w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
+		return w
+	}},
+	deflateCoding: {New: func() any {
+		w, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+		return w
+	}},
+}
+
+// compressor is what the gzip and zlib writers share.
+type compressor interface {
+	io.WriteCloser
+	Reset(io.Writer)
+}
+
+// writeCompressedBody writes body compressed with c. X-Amz-Crc32 is over
+// the bytes sent, the compressed ones, which is what SDKs check.
+func writeCompressedBody(rp reply, status int, body []byte, c coding) {
 	buf := bodies.Get().(*[]byte)
 	defer recycle(buf)
 	out := bytes.NewBuffer((*buf)[:0])
-	zw := gzipWriters.Get().(*gzip.Writer)
+	zw := compressors[c].Get().(compressor)
 	zw.Reset(out)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
-	gzipWriters.Put(zw)
+	compressors[c].Put(zw)
 	*buf = out.Bytes()[:0]
-	writeCompressed(rp, status, out.Bytes())
+	writeCompressed(rp, status, out.Bytes(), codingNames[c])
 }
 
-func writeCompressed(rp reply, status int, gz []byte) {
+func writeCompressed(rp reply, status int, z []byte, name string) {
 	h := rp.w.Header()
 	vals := make([]string, 4)
-	vals[0], vals[1], vals[2] = rp.contentType, strconv.Itoa(len(gz)), "gzip"
-	vals[3] = strconv.FormatUint(uint64(crc32.ChecksumIEEE(gz)), 10)
+	vals[0], vals[1], vals[2] = rp.contentType, strconv.Itoa(len(z)), name
+	vals[3] = strconv.FormatUint(uint64(crc32.ChecksumIEEE(z)), 10)
 	h[contentTypeHeader], h[contentLengthHeader] = vals[0:1:1], vals[1:2:2]
 	h[contentEncodingHeader], h[crc32Header] = vals[2:3:3], vals[3:4:4]
 	rp.w.WriteHeader(status)
-	_, _ = rp.w.Write(gz)
+	_, _ = rp.w.Write(z)
 }

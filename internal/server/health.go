@@ -12,7 +12,7 @@ import (
 )
 
 // HealthPath is sortkey's own health check (GET or HEAD), beside
-// DynamoDB's "healthy: <host>" on every other path: it answers 200 only
+// DynamoDB's "healthy: <host>" on /: it answers 200 only
 // when the storage takes a write and serves a read, and 503 otherwise, so
 // that a readiness probe takes a server whose disk failed out of service.
 const HealthPath = AdminPrefix + "health"
@@ -38,7 +38,7 @@ type healthCheck struct {
 }
 
 // SetHealth serves HealthPath, with probe as its storage check; nil, the
-// default, leaves that path to DynamoDB's health check. Set it before the
+// default, leaves that path to the 404 page. Set it before the
 // handler serves.
 func (h *Handler) SetHealth(probe func() error) { h.probe = probe }
 

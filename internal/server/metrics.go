@@ -3,7 +3,7 @@ package server
 import "net/http"
 
 // MetricsPath is where Prometheus metrics are served (GET), ahead of the
-// health check that answers GET on every other path.
+// 404 page that answers GET on every other path but /.
 const MetricsPath = "/metrics"
 
 // SetMetrics serves m at GET MetricsPath; nil, the default, serves none

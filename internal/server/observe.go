@@ -10,7 +10,7 @@ import (
 )
 
 // DesignReportPath is where an Observer's report is served (GET), ahead
-// of the health check that answers GET on every other path.
+// of the 404 page that answers GET on every other path but /.
 const DesignReportPath = "/sortkey/design/report"
 
 // Observer watches the API calls the server answers, for design coverage

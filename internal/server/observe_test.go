@@ -69,7 +69,7 @@ func TestObserverSeesCapacityTheClientDidNotAskFor(t *testing.T) {
 func TestObserverServesItsReport(t *testing.T) {
 	h := observedHandler(t)
 	h.SetObserver(&seen{})
-	for path, want := range map[string]string{DesignReportPath: "report", "/other": "healthy: "} {
+	for path, want := range map[string]string{DesignReportPath: "report", "/": "healthy: "} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		if !strings.HasPrefix(rec.Body.String(), want) {

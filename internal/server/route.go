@@ -23,7 +23,7 @@ const notFoundPage = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional/
 `
 
 // answered answers every request that is not an API call (a POST in one
-// of the JSON media types) and reports whether it did: GET is the health
+// of the JSON media types) and reports whether it did: GET / is the health
 // check, OPTIONS a browser's CORS preflight, anything else not found.
 func answered(w http.ResponseWriter, r *http.Request) bool {
 	switch r.Method {
@@ -42,10 +42,15 @@ func answered(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// replyTo is how the answer to the API call r is written.
+// replyTo is how the answer to the API call r is written. Only the first
+// Accept-Encoding line counts, as on DynamoDB (observed on AWS).
 func replyTo(w http.ResponseWriter, r *http.Request) reply {
 	ct, _ := mediaType(r.Header)
-	return reply{w: w, contentType: ct, gzip: acceptsGzip(r.Header)}
+	rp := reply{w: w, contentType: ct}
+	if v := r.Header[acceptEncodingHeader]; len(v) > 0 {
+		rp.accept = v[0]
+	}
+	return rp
 }
 
 // mediaType is the JSON media type r's Content-Type names, parameters
@@ -71,9 +76,14 @@ func writeNotFound(w http.ResponseWriter) {
 	_, _ = io.WriteString(w, notFoundPage)
 }
 
-// writeHealth answers GET on any path as DynamoDB does, so load balancers
-// and readiness probes can use it.
+// writeHealth answers GET / as DynamoDB does, so load balancers and
+// readiness probes can use it. DynamoDB answers GET on other paths with a
+// 4xx (observed on AWS): here, the 404 page of every other path.
 func writeHealth(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/" {
+		writeNotFound(w)
+		return
+	}
 	w.Header().Set(contentTypeHeader, "text/plain")
 	_, _ = io.WriteString(w, "healthy: "+r.Host+" ")
 }

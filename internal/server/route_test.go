@@ -158,14 +158,15 @@ func TestUnsupportedOperationSaysSoAndWarnsOnce(t *testing.T) {
 	}
 }
 
-// TestHealthCheckOnAnyPath: DynamoDB answers GET on any path with its
-// health line, not only on /.
-func TestHealthCheckOnAnyPath(t *testing.T) {
+// TestHealthCheckOnlyAtRoot: DynamoDB answers GET / with its health line
+// (a query aside), and GET on any other path with a 4xx: here the 404
+// page (facts 22.2).
+func TestHealthCheckOnlyAtRoot(t *testing.T) {
 	h := newTestHandler(t)
-	for _, url := range []string{"http://db.local/", "http://db.local/ping"} {
+	for url, want := range map[string]int{"http://db.local/": 200, "http://db.local/?x=1": 200, "http://db.local/ping": 404} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, url, nil))
-		if rec.Code != 200 || rec.Body.String() != "healthy: db.local " {
+		if rec.Code != want || want == 200 && rec.Body.String() != "healthy: db.local " || want == 404 && rec.Body.String() != notFoundPage {
 			t.Errorf("GET %s: %d %q", url, rec.Code, rec.Body)
 		}
 	}

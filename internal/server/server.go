@@ -74,7 +74,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hv := new(headerValues)
 	rid := hv.requestID()
 	hdr := w.Header()
-	hdr[requestIDHeader], hdr[VersionHeader] = hv.vals[0:1:1], versionValue
+	hdr[requestIDHeader], hdr[VersionHeader], hdr[serverHeader] = hv.vals[0:1:1], versionValue, serverValue
 	// The console comes before CORS: its pages are for its own origin only.
 	if h.console != nil && consolePath(r.URL.Path) {
 		h.serveConsole(w, r)
@@ -106,6 +106,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if h.metrics != nil && r.Method == http.MethodGet && r.URL.Path == MetricsPath {
 		h.serveMetrics(w, r)
+		return
+	}
+	if headTooLarge(r) {
+		writeHeadTooLarge(w)
 		return
 	}
 	if answered(w, r) {
@@ -234,17 +238,26 @@ func tooLarge() error {
 }
 
 // reply is how this request's response is written: with the Content-Type
-// the request used, compressed when the client takes gzip.
+// the request used, compressed when large and the client takes gzip or
+// deflate.
 type reply struct {
 	w           http.ResponseWriter
 	contentType string
-	gzip        bool
-	hv          *headerValues // where header values are kept; nil allocates
+	// accept is the request's first Accept-Encoding line, read only for
+	// a body large enough to compress.
+	accept string
+	hv     *headerValues // where header values are kept; nil allocates
 }
 
 // writeJSON writes a JSON body with DynamoDB's headers. The CRC32 lets SDKs
-// check the body arrived whole; they verify it when present.
+// check the body arrived whole; they verify it when present. An output
+// with no members (TagResource's, UntagResource's) is no body at all, not
+// {}, as DynamoDB sends it (observed on AWS).
 func writeJSON(rp reply, status int, v any) {
+	if _, ok := v.(*protocol.Empty); ok {
+		writeBody(rp, status, nil)
+		return
+	}
 	var body []byte
 	var err error
 	buf := bodies.Get().(*[]byte)
@@ -284,12 +297,14 @@ const (
 	crc32Header         = "X-Amz-Crc32"
 )
 
-// writeBody writes body, compressed if the client takes gzip and it is
-// large enough to gain from it.
+// writeBody writes body, compressed if it is large enough to gain from
+// it and the client takes gzip or deflate.
 func writeBody(rp reply, status int, body []byte) {
-	if rp.gzip && len(body) >= gzipMinBytes {
-		writeGzip(rp, status, body)
-		return
+	if len(body) > compressMinBytes && rp.accept != "" {
+		if c := responseCoding(rp.accept); c != identity {
+			writeCompressedBody(rp, status, body, c)
+			return
+		}
 	}
 	h := rp.w.Header()
 	vals := rp.hv.bodyValues()

@@ -68,6 +68,9 @@ func UpdateItem(in *protocol.UpdateItemInput) error {
 	if err := writeValues(in.Key, &in.WriteOptions); err != nil {
 		return Single(err)
 	}
+	if err := mapNames(in.AttributeUpdates); err != nil {
+		return Single(err)
+	}
 	for _, u := range in.AttributeUpdates {
 		if err := legacyValue(u.Value); err != nil {
 			return Single(err)
@@ -115,7 +118,7 @@ func GetItem(in *protocol.GetItemInput) error {
 		v.count(renderStrings(in.AttributesToGet), len(in.AttributesToGet), "attributesToGet", 1, -1)
 	}
 	v.enum(in.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
-	if err := v.tableErr(in.TableName); err != nil {
+	if err := v.err(); err != nil {
 		return err
 	}
 	if err := projectionParams(in.ProjectionExpression, in.AttributesToGet, in.ExpressionAttributeNames); err != nil {
@@ -142,6 +145,9 @@ func projectionParams(proj *string, attrs []string, names map[string]string) err
 // uniqueAttributesToGet refuses a name listed twice in AttributesToGet,
 // naming the first one repeated.
 func uniqueAttributesToGet(names []string) error {
+	if err := attributeNames(names); err != nil {
+		return err
+	}
 	if len(names) < 2 {
 		return nil
 	}
@@ -153,6 +159,27 @@ func uniqueAttributesToGet(names []string) error {
 		seen[n] = true
 	}
 	return nil
+}
+
+// attributeNames refuses a name no attribute can have (empty, or 64 KB and
+// more) in a legacy parameter's list of names, as in an item.
+func attributeNames(names []string) error {
+	for _, n := range names {
+		if err := attr.CheckName(n); err != nil {
+			return apierr.Validationf("%s", err.Error())
+		}
+	}
+	return nil
+}
+
+// mapNames is attributeNames for the names of a legacy parameter's map
+// (AttributeUpdates, Expected, QueryFilter, ScanFilter, KeyConditions), in
+// sorted order so that the error is always the same one.
+func mapNames[V any](m map[string]V) error {
+	if len(m) == 0 {
+		return nil // most requests have none: sorting would still allocate
+	}
+	return attributeNames(slices.Sorted(maps.Keys(m)))
 }
 
 // write checks the model constraints the single-item writes share;
@@ -171,7 +198,7 @@ func write(table *string, it protocol.Item, member string, o *protocol.WriteOpti
 	v.enum(o.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", collectionMetricSet)
 	v.enum(o.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", onConditionFailSet)
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
-	return v.tableErr(table)
+	return v.err()
 }
 
 // attributeActions checks the legacy AttributeUpdates entries' actions,
@@ -279,6 +306,9 @@ func allValues(it attr.Item, o *protocol.WriteOptions) error {
 	if err := expressionValues(o.ExpressionAttributeValues); err != nil {
 		return err
 	}
+	if err := mapNames(o.Expected); err != nil {
+		return err
+	}
 	for _, exp := range o.Expected {
 		if err := legacyValue(exp.Value); err != nil {
 			return err
@@ -333,21 +363,15 @@ func legacyValue(v *attr.Value) error {
 	return nil
 }
 
-// tableRef checks the table name (or ARN) of a request whose TableName
-// also takes an ARN. The model no longer requires it: the service does,
-// after the model (see tableErr).
+// tableRef checks the table name (or ARN) of an item operation (GetItem,
+// PutItem, UpdateItem, DeleteItem, Query, Scan): a missing one is the
+// model's "Value null at 'tableName'" violation, listed with the others.
+// Fact 1's required-parameter sentence is the table operations' (see
+// TableRequest).
 func (v *violations) tableRef(name *string) {
-	if name != nil {
+	if v.present(name == nil, "tableName") {
 		tableNameModel(v, name, "tableName")
 	}
-}
-
-// tableErr reports the model's violations, else a missing TableName.
-func (v *violations) tableErr(name *string) error {
-	if err := v.err(); err != nil {
-		return err
-	}
-	return tableRequired(name)
 }
 
 func tableRequired(name *string) error {
@@ -361,6 +385,11 @@ func tableRequired(name *string) error {
 // DescribeTable, DeleteTable, DescribeTimeToLive.
 func TableRequest(name *string) error {
 	var v violations
-	v.tableRef(name)
-	return v.tableErr(name)
+	if name != nil {
+		tableNameModel(&v, name, "tableName")
+	}
+	if err := v.err(); err != nil {
+		return err
+	}
+	return tableRequired(name)
 }

@@ -26,12 +26,13 @@ func TagResource(in *protocol.TagResourceInput) error {
 	v := &violations{}
 	resourceArnModel(v, in.ResourceArn)
 	if v.present(in.Tags == nil, "tags") {
+		v.count(quote("[]"), len(in.Tags), "tags", 1, -1) // facts 33.1: Tags [] is refused
 		tagsModel(v, in.Tags, "tags")
 	}
 	if err := v.err(); err != nil {
 		return err
 	}
-	return tagCount(len(in.Tags))
+	return TagCount(len(in.Tags))
 }
 
 // UntagResource checks the ARN and each key to remove.

@@ -2,9 +2,11 @@ package validate
 
 import "github.com/sortkeydb/sortkey/internal/apierr"
 
-// msgDuplicateNonKey is DynamoDB's text for an attribute listed twice in a
-// projection's NonKeyAttributes.
-const msgDuplicateNonKey = "Cannot have two attributes with the same name"
+// msgDuplicateNonKey is the text for an attribute listed twice in a
+// projection's NonKeyAttributes. AWS pins only the word "Duplicate" (facts
+// 19.3); the rest follows its "Duplicate AttributeName in
+// AttributeDefinitions" wording.
+const msgDuplicateNonKey = invalid + "Duplicate NonKeyAttributes in Projection: %s"
 
 // uniqueNonKeyAttributes refuses a projection that lists an attribute
 // twice. It is apart from the rest of the index checks so that CreateTable
@@ -13,7 +15,7 @@ func uniqueNonKeyAttributes(names []string) error {
 	seen := make(map[string]bool, len(names))
 	for _, n := range names {
 		if seen[n] {
-			return apierr.Validationf(msgDuplicateNonKey)
+			return apierr.Validationf(msgDuplicateNonKey, n)
 		}
 		seen[n] = true
 	}

@@ -117,7 +117,7 @@ func queryModel(in *protocol.QueryInput) error {
 	v.conditions(in.QueryFilter, "queryFilter")
 	v.enum(o.ConditionalOperator, "conditionalOperator", conditionalOpSet)
 	v.enum(o.ReturnConsumedCapacity, "returnConsumedCapacity", consumedCapacitySet)
-	return v.tableErr(o.TableName)
+	return v.err()
 }
 
 // scanModel collects Scan's model violations, in the order of the
@@ -137,7 +137,7 @@ func scanModel(in *protocol.ScanInput) error {
 	v.atMost(in.TotalSegments, "totalSegments", 1000000)
 	v.atLeast(in.Segment, "segment", 0)
 	v.atMost(in.Segment, "segment", 999999)
-	return v.tableErr(o.TableName)
+	return v.err()
 }
 
 func (v *violations) indexName(name *string) {
@@ -277,6 +277,9 @@ func readValues(o *protocol.ReadOptions, a, b map[string]protocol.Condition) err
 }
 
 func conditionValues(m map[string]protocol.Condition) error {
+	if err := mapNames(m); err != nil {
+		return err
+	}
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		list := m[name].AttributeValueList
 		for i := range list {

@@ -1,7 +1,10 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -107,11 +110,30 @@ func tagsModel(v *violations, tags []protocol.Tag, member string) {
 		m := item(member, i)
 		if v.present(t.Key == nil, m+".key") {
 			v.length(*t.Key, m+".key", 1, 128)
+			v.tagText(*t.Key, m+".key")
 		}
 		if v.present(t.Value == nil, m+".value") {
 			v.length(*t.Value, m+".value", 0, 256)
+			v.tagText(*t.Value, m+".value")
 		}
 	}
+}
+
+// tagPattern is the characters a tag key or value may hold: letters,
+// digits, whitespace and + - = . _ : / (facts 33.3; the message is not
+// pinned, so it follows the model's pattern wording).
+const tagPattern = `^([\p{L}\p{Z}\p{N}_.:/=+\-]*)$`
+
+// tagText checks a tag key or value against tagPattern.
+func (v *violations) tagText(s, member string) {
+	if strings.IndexFunc(s, badTagRune) >= 0 {
+		v.add(quote(s), member, fmt.Sprintf(cPattern, tagPattern))
+	}
+}
+
+func badTagRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsSpace(r) && !unicode.In(r, unicode.Z) &&
+		!strings.ContainsRune("+-=._:/", r)
 }
 
 // Semantic rules, each reported alone.
@@ -165,6 +187,15 @@ func multiKeySchema(ks []protocol.KeySchemaElement, hashes int) error {
 		return apierr.Validationf(msgTooManyKeys, "RANGE")
 	}
 	return uniqueKeyNames(ks)
+}
+
+// indexKeyShape checks a GSI's key schema, a repeated name first: an index
+// that names an attribute twice is told "same name" (facts 19.2).
+func indexKeyShape(ks []protocol.KeySchemaElement) error {
+	if err := uniqueKeyNames(ks); err != nil {
+		return err
+	}
+	return GSIKeySchema(ks)
 }
 
 func uniqueKeyNames(ks []protocol.KeySchemaElement) error {
@@ -261,7 +292,7 @@ func IndexThroughput(name string, pt *protocol.ProvisionedThroughput, billing st
 // passed the model checks: key schema, definitions, projection, throughput
 // (provisioned and on-demand maximum).
 func GlobalSecondaryIndex(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing string, creating bool) error {
-	if err := GSIKeySchema(g.KeySchema); err != nil {
+	if err := indexKeyShape(g.KeySchema); err != nil {
 		return err
 	}
 	if err := KeyAttributesDefined(g.KeySchema, defs); err != nil {

@@ -116,6 +116,15 @@ func TestCreateTable(t *testing.T) {
 			invalid + "Index KeySchema does not have the same leading hash key as table KeySchema for index: ls1. index hash key: gk, table hash key: pk"},
 		{"lsi no range", `{"LocalSecondaryIndexes":[{"IndexName":"ls1","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]}`,
 			invalid + "Index KeySchema does not have a range key for index: ls1"},
+		// facts 19.1: a repeated index key name comes before unused definitions.
+		{"gsi key twice, unused def", `{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"gk","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"}],"GlobalSecondaryIndexes":[{"IndexName":"gs1","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"},{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}]}`,
+			"The KeySchema contains multiple key attributes with the same name"},
+		// facts 19.2: an LSI naming the hash key twice is "same name", not fact 9's text.
+		{"lsi key twice", `{"LocalSecondaryIndexes":[{"IndexName":"hello","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"pk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]}`,
+			"The KeySchema contains multiple key attributes with the same name"},
+		// facts 19.3: a projected attribute listed twice.
+		{"duplicate non-key", `{` + defsWithGK + `,"GlobalSecondaryIndexes":[{"IndexName":"gs1","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["a","a"]}}]}`,
+			invalid + "Duplicate NonKeyAttributes in Projection: a"},
 		{"stream disabled with view", `{"StreamSpecification":{"StreamEnabled":false,"StreamViewType":"NEW_IMAGE"}}`, invalid + "Table is being created with a stream disabled, UpdateViewType should not be specified"},
 		{"stream enabled without view", `{"StreamSpecification":{"StreamEnabled":true}}`, invalid + "You must specify a StreamViewType when enabling a stream"},
 	}
@@ -173,7 +182,21 @@ func TestUpdateTable(t *testing.T) {
 			"Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table"},
 		{"same index twice", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"gs1"}},{"Delete":{"IndexName":"gs1"}}]}`, apierr.Validation,
 			invalid + "Only one global secondary index update per index is allowed simultaneously. Index: gs1"},
-		{"undefined key", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[` + create("gs1") + `]}`, apierr.Validation, "Invalid KeySchema: Some index key attribute have no definition"},
+		// facts 16.2: a new index's keys need AttributeDefinitions even when the table knows them.
+		{"no definitions", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[` + create("gs1") + `]}`, apierr.Validation,
+			invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [gk], AttributeDefinitions: []"},
+		{"undefined key", `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"x","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[` + create("gs1") + `]}`, apierr.Validation, "Invalid KeySchema: Some index key attribute have no definition"},
+		// facts 17.2: Create and Delete in one element.
+		{"create and delete", `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"gk","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"ind","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}},"Delete":{"IndexName":"xyz"}}]}`, apierr.Validation,
+			invalid + "Only one of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete can be specified"},
+		// facts 17.3: two online index changes in one request.
+		{"two deletes", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"gs1"}},{"Delete":{"IndexName":"gs2"}}]}`, apierr.LimitExceeded,
+			"Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table"},
+		{"create then delete", `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"gk","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[` + create("gs1") + `,{"Delete":{"IndexName":"gs2"}}]}`, apierr.LimitExceeded,
+			"Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table"},
+		// facts 19.1/19.2: a repeated index key name is "same name".
+		{"index key twice", `{"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"gk","AttributeType":"S"}],"GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"ind","KeySchema":[{"AttributeName":"gk","KeyType":"HASH"},{"AttributeName":"gk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}}]}`, apierr.Validation,
+			"The KeySchema contains multiple key attributes with the same name"},
 		{"create index name", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[{"Create":{"KeySchema":[{"AttributeName":"gk","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]}`, apierr.Validation,
 			"1 validation error detected: Value null at 'globalSecondaryIndexUpdates.1.member.create.indexName' failed to satisfy constraint: Member must not be null"},
 		{"empty action", `{"TableName":"tbl","GlobalSecondaryIndexUpdates":[{}]}`, apierr.Validation,

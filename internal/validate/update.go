@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"strings"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -115,8 +117,11 @@ func gsiUpdateTarget(u *protocol.GlobalSecondaryIndexUpdate) (string, error) {
 	if u.Delete != nil {
 		names = append(names, *u.Delete.IndexName)
 	}
-	if len(names) != 1 {
+	if len(names) == 0 {
 		return "", apierr.Validationf(invalid + "One of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete must be specified")
+	}
+	if len(names) > 1 { // facts 17.2: AWS pins a lowercase "one" only
+		return "", apierr.Validationf(invalid + "Only one of GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Update or GlobalSecondaryIndexUpdate.Delete can be specified")
 	}
 	return names[0], nil
 }
@@ -134,6 +139,9 @@ func gsiCreates(in *protocol.UpdateTableInput, billing string) error {
 		if u.Create == nil {
 			continue
 		}
+		if in.AttributeDefinitions == nil {
+			return undefinedIndexKeys(u.Create.KeySchema)
+		}
 		if err := gsiCreate(u.Create, defs, billing); err != nil {
 			return err
 		}
@@ -141,11 +149,25 @@ func gsiCreates(in *protocol.UpdateTableInput, billing string) error {
 	return nil
 }
 
+// undefinedIndexKeys refuses a new index given without AttributeDefinitions:
+// its keys must be defined in the request even when the table already
+// knows their types (facts 16.2).
+func undefinedIndexKeys(ks []protocol.KeySchemaElement) error {
+	if err := indexKeyShape(ks); err != nil {
+		return err
+	}
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		names[i] = *k.AttributeName
+	}
+	return apierr.Validationf(msgKeysNotDefined, strings.Join(names, ", "), "")
+}
+
 func gsiCreate(g *protocol.GlobalSecondaryIndex, defs map[string]string, billing string) error {
 	if billing != "" {
 		return GlobalSecondaryIndex(g, defs, billing, false)
 	}
-	if err := GSIKeySchema(g.KeySchema); err != nil {
+	if err := indexKeyShape(g.KeySchema); err != nil {
 		return err
 	}
 	if err := KeyAttributesDefined(g.KeySchema, defs); err != nil {
