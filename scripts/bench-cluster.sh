@@ -86,19 +86,7 @@ sortkey=$work/bin/sortkey
 peerbench=$work/bin/peerbench
 
 # ---------------------------------------------------------------- PostgreSQL
-log "starting a throwaway PostgreSQL"
-pg_env=$(bash scripts/pg-throwaway.sh start)
-pg_dir=$(sed -n 's/.*SORTKEY_PG_DIR=\([^ ]*\).*/\1/p' <<<"$pg_env")
-pg_url=$(sed -n 's/.*SORTKEY_PG_URL=\([^ ]*\).*/\1/p' <<<"$pg_env")
-if [ -z "$pg_dir" ] || [ -z "$pg_url" ]; then
-  echo "scripts/pg-throwaway.sh start said: $pg_env" >&2
-  exit 1
-fi
-# PostgreSQL's CPU: the postmaster and every process under it, as
-# bench-pg.sh reads it (`peerbench cpu` walks the tree).
-pg_pid=$(head -n 1 "$pg_dir/data/postmaster.pid")
-pg_version=$(cat "$pg_dir/data/PG_VERSION")
-log "PostgreSQL $pg_version at $pg_url, postmaster $pg_pid"
+start_pg
 
 # ---------------------------------------------------------------- nodes
 endpoints=""  # the running nodes' URLs, comma-separated

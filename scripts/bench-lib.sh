@@ -1,4 +1,5 @@
-# Helpers the scripts share (bench-peers.sh, bench-pg.sh, pg-throwaway.sh),
+# shellcheck shell=bash
+# Helpers the scripts share (bench-peers.sh, bench-pg.sh, bench-cluster.sh, pg-throwaway.sh),
 # sourced by them. server_pid is the caller's running server, cleared when
 # it stops.
 
@@ -38,4 +39,28 @@ free_port() {
 import socket
 s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()
 PY
+}
+
+# start_pg starts a throwaway PostgreSQL (pg-throwaway.sh; the caller is at
+# the repository's root) and sets pg_dir and pg_url, pg_version, and
+# pg_pid: its postmaster. PostgreSQL's CPU is that of the postmaster and
+# every process under it (`peerbench cpu` walks the tree, and adds the CPU
+# of children already waited for, so a backend that exits during a run
+# still counts): the backends serving either client, the WAL writer, the
+# checkpointer, the background writer, autovacuum. Only this cluster's:
+# other clusters run by the same `postgres` user on a shared machine are
+# not counted.
+start_pg() {
+  log "starting a throwaway PostgreSQL"
+  local env
+  env=$(bash scripts/pg-throwaway.sh start)
+  pg_dir=$(sed -n 's/.*SORTKEY_PG_DIR=\([^ ]*\).*/\1/p' <<<"$env")
+  pg_url=$(sed -n 's/.*SORTKEY_PG_URL=\([^ ]*\).*/\1/p' <<<"$env")
+  if [ -z "$pg_dir" ] || [ -z "$pg_url" ]; then
+    echo "scripts/pg-throwaway.sh start said: $env" >&2
+    exit 1
+  fi
+  pg_pid=$(head -n 1 "$pg_dir/data/postmaster.pid")
+  pg_version=$(cat "$pg_dir/data/PG_VERSION")
+  log "PostgreSQL $pg_version at $pg_url, postmaster $pg_pid"
 }

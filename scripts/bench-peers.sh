@@ -68,6 +68,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# shellcheck source=scripts/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 
 # ---------------------------------------------------------------- builds

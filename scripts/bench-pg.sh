@@ -62,6 +62,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# shellcheck source=scripts/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
 
 # ---------------------------------------------------------------- builds
@@ -73,23 +74,7 @@ sortkey=$work/bin/sortkey
 peerbench=$work/bin/peerbench
 
 # ---------------------------------------------------------------- PostgreSQL
-log "starting a throwaway PostgreSQL"
-pg_env=$(bash scripts/pg-throwaway.sh start)
-pg_dir=$(sed -n 's/.*SORTKEY_PG_DIR=\([^ ]*\).*/\1/p' <<<"$pg_env")
-pg_url=$(sed -n 's/.*SORTKEY_PG_URL=\([^ ]*\).*/\1/p' <<<"$pg_env")
-if [ -z "$pg_dir" ] || [ -z "$pg_url" ]; then
-  echo "scripts/pg-throwaway.sh start said: $pg_env" >&2
-  exit 1
-fi
-# PostgreSQL's CPU is that of its postmaster and every process under it
-# (`peerbench cpu` walks the tree, and adds the CPU of children already
-# waited for, so a backend that exits during a run still counts): the
-# backends serving either client, the WAL writer, the checkpointer, the
-# background writer, autovacuum. Only this cluster's: other clusters run
-# by the same `postgres` user on a shared machine are not counted.
-pg_pid=$(head -n 1 "$pg_dir/data/postmaster.pid")
-pg_version=$(cat "$pg_dir/data/PG_VERSION")
-log "PostgreSQL $pg_version at $pg_url, postmaster $pg_pid"
+start_pg
 
 # ---------------------------------------------------------------- sortkey
 port=$(free_port)
