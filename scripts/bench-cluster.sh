@@ -162,31 +162,7 @@ run_nodes() {
   stop_nodes
 }
 
-# run_ceiling DIR: one pgceiling run of every workload (it preloads its
-# own table first, and measures PostgreSQL's CPU around each run itself).
-run_ceiling() {
-  local dir=$1
-  mkdir -p "$dir"
-  log "ceiling: $workloads at concurrency $concurrency for $duration each"
-  if ! "$peerbench" pgceiling --url "$pg_url" --concurrency "$concurrency" --duration "$duration" --preload "$preload" \
-      --item-size "$item_size" --workload "$workloads" --server-pids "$pg_pid" --json >"$dir/ceiling.jsonl" 2>"$dir/ceiling.log"; then
-    tail -n 3 "$dir/ceiling.log" >"$dir/ceiling.err"
-    rm -f "$dir/ceiling.jsonl"
-  fi
-}
-
-git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git_dirty=$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
-{
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "- sortkey: commit $git_rev${git_dirty:+ (with uncommitted changes)}"
-  echo "- command: \`DURATION=$duration ROUNDS=$rounds NODES=\"$node_counts\" CONCURRENCY=$concurrency PRELOAD=$preload ITEM_SIZE=$item_size WORKLOADS=$workloads scripts/bench-cluster.sh\`"
-  echo "- PostgreSQL $pg_version (a throwaway cluster, durable defaults: fsync and synchronous_commit on), data in $(df -T "$pg_dir" | awk 'NR == 2 { print $2 }') on $(df "$pg_dir" | awk 'NR == 2 { print $1 }')"
-  echo "- CPU: $(nproc) cores, $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1); the client, every node and PostgreSQL share them"
-  echo "- kernel: $(uname -sr)"
-  echo "- $(go version)"
-  echo "- load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
-} >"$out/machine.md"
+machine_notes "DURATION=$duration ROUNDS=$rounds NODES=\"$node_counts\" CONCURRENCY=$concurrency PRELOAD=$preload ITEM_SIZE=$item_size WORKLOADS=$workloads scripts/bench-cluster.sh" "the client, every node and PostgreSQL" >"$out/machine.md"
 
 started=$(date +%s)
 # shellcheck disable=SC2086 # NODES is a list

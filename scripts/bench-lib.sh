@@ -64,3 +64,35 @@ start_pg() {
   pg_version=$(cat "$pg_dir/data/PG_VERSION")
   log "PostgreSQL $pg_version at $pg_url, postmaster $pg_pid"
 }
+
+# run_ceiling DIR: one pgceiling run of every workload (it preloads its
+# own table first, and measures PostgreSQL's CPU around each run itself),
+# with the caller's settings and the cluster start_pg started.
+# shellcheck disable=SC2154 # the caller's settings
+run_ceiling() {
+  local dir=$1
+  mkdir -p "$dir"
+  log "ceiling: $workloads at concurrency $concurrency for $duration each"
+  if ! "$peerbench" pgceiling --url "$pg_url" --concurrency "$concurrency" --duration "$duration" --preload "$preload" \
+      --item-size "$item_size" --workload "$workloads" --server-pids "$pg_pid" --json >"$dir/ceiling.jsonl" 2>"$dir/ceiling.log"; then
+    tail -n 3 "$dir/ceiling.log" >"$dir/ceiling.err"
+    rm -f "$dir/ceiling.jsonl"
+  fi
+}
+
+# machine_notes COMMAND SHARERS: the machine and the run, as markdown
+# lines, for a report's machine.md; SHARERS says who shares the cores.
+# shellcheck disable=SC2154 # repo is the caller's
+machine_notes() {
+  local rev dirty
+  rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  dirty=$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null | head -n 1)
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- sortkey: commit $rev${dirty:+ (with uncommitted changes)}"
+  echo "- command: \`$1\`"
+  echo "- PostgreSQL $pg_version (a throwaway cluster, durable defaults: fsync and synchronous_commit on), data in $(df -T "$pg_dir" | awk 'NR == 2 { print $2 }') on $(df "$pg_dir" | awk 'NR == 2 { print $1 }')"
+  echo "- CPU: $(nproc) cores, $(sed -n 's/^model name\t*: //p' /proc/cpuinfo | head -n 1); $2 share them"
+  echo "- kernel: $(uname -sr)"
+  echo "- $(go version)"
+  echo "- load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+}

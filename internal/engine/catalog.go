@@ -47,9 +47,12 @@ type table struct {
 	indexes []indexSchema
 	// alive outlives updates of meta: every version of a table shares it.
 	alive *lifecycle
-	// raw is this version's stored record, which writes on a shared
-	// store guard (catalogshare.go); nil until stored.
-	raw []byte
+	// raw is this version's stored record (nil until stored); writes on
+	// a shared store guard it by its key and digest (catalogshare.go),
+	// digested once here rather than by every write.
+	raw       []byte
+	defKey    []byte
+	defDigest string
 	// authSchema is this version's keys as access control reads them,
 	// built at the first request that needs them (see authcatalog.go).
 	authSchema atomic.Pointer[access.Schema]
@@ -110,6 +113,9 @@ func newTable(meta tableMeta, alive *lifecycle, raw []byte) *table {
 		key:     schemaOf(meta.Desc.KeySchema, meta.Desc.AttributeDefinitions),
 		indexes: indexSchemas(&meta),
 		alive:   alive,
+	}
+	if raw != nil {
+		t.defKey, t.defDigest = storage.CatalogKey(meta.Desc.TableName), storage.Digest(raw)
 	}
 	alive.current.Store(t)
 	return t

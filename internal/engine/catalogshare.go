@@ -29,7 +29,7 @@ const catalogInterval = time.Second
 // definition on the store.
 func (t *table) guardDefinition(b *storage.Batch) {
 	if t.raw != nil {
-		b.GuardShared(storage.CatalogKey(t.meta.Desc.TableName), true, t.raw)
+		b.GuardSharedDigest(t.defKey, t.defDigest)
 	}
 }
 
@@ -37,7 +37,7 @@ func (t *table) guardDefinition(b *storage.Batch) {
 // definition it replaces or deletes.
 func (t *table) replaceDefinition(b *storage.Batch) {
 	if t.raw != nil {
-		b.Guard(storage.CatalogKey(t.meta.Desc.TableName), true, t.raw)
+		b.Guard(t.defKey, true, t.raw)
 	}
 }
 

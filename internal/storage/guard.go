@@ -40,16 +40,29 @@ func (b *Batch) Guard(key []byte, found bool, val []byte) { b.guard(key, found, 
 func (b *Batch) GuardShared(key []byte, found bool, val []byte) { b.guard(key, found, val, true) }
 
 func (b *Batch) guard(key []byte, found bool, val []byte, shared bool) {
-	pb, ok := b.w.(*pgBatch)
-	if !ok {
-		return
+	if _, ok := b.w.(*pgBatch); !ok {
+		return // no digest for Pebble, which checks nothing
 	}
-	g := pgstore.Guard{Key: clone(key), Shared: shared}
+	digest := ""
 	if found {
-		g.Want = pgstore.Digest(val)
+		digest = Digest(val)
 	}
-	pb.guards = append(pb.guards, g)
+	b.guardDigest(key, digest, shared)
 }
+
+// GuardSharedDigest is GuardShared of a value the caller has digested
+// once (Digest) for many batches: a table's definition.
+func (b *Batch) GuardSharedDigest(key []byte, digest string) { b.guardDigest(key, digest, true) }
+
+func (b *Batch) guardDigest(key []byte, digest string, shared bool) {
+	if pb, ok := b.w.(*pgBatch); ok {
+		pb.guards = append(pb.guards, pgstore.Guard{Key: clone(key), Want: digest, Shared: shared})
+	}
+}
+
+// Digest is what a guard compares a value by ("" for no value is the
+// caller's to choose by not calling it).
+func Digest(val []byte) string { return pgstore.Digest(val) }
 
 // GuardLast makes the batch commit only if no key in [lo, hi) comes
 // after last (nil: the range is empty), under an exclusive lock on lo:
