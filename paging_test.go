@@ -169,6 +169,69 @@ func TestScanOrderIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestScanOrderBetweenPartitions (facts file, section 12): a Scan paged
+// three items at a time returns all of partition A before all of B, each
+// partition in sort-key order (byte-wise for S, numeric for N), whatever
+// the order the items were put in.
+func TestScanOrderBetweenPartitions(t *testing.T) {
+	c := sortkeytest.New(t).Client()
+	for _, tc := range []struct {
+		skType types.ScalarAttributeType
+		want   string
+	}{
+		{"S", "[A/1 A/16 A/17] [A/18 A/19 A/20] [A/3 A/5 A/7] [B/0 B/2 B/4] [B/6]"},
+		{"N", "[A/1 A/3 A/5] [A/7 A/16 A/17] [A/18 A/19 A/20] [B/0 B/2 B/4] [B/6]"},
+	} {
+		table := "order" + string(tc.skType)
+		_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
+			AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: "S"}, {AttributeName: aws.String("sk"), AttributeType: tc.skType}},
+			KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, sk := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "20", "19", "18", "17", "16"} {
+			pk := map[bool]string{true: "B", false: "A"}[i < 8 && i%2 == 0]
+			var v types.AttributeValue = s(sk)
+			if tc.skType == "N" {
+				v = n(sk)
+			}
+			if err := put(c, table, avMap{"pk": s(pk), "sk": v}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := scanPages(t, c, table, 3); got != tc.want {
+			t.Errorf("sk %s: pages %s\nwant %s", tc.skType, got, tc.want)
+		}
+	}
+}
+
+// scanPages pages through a Scan, limit items a page, and writes each
+// page's items as [pk/sk ...].
+func scanPages(t *testing.T, c *dynamodb.Client, table string, limit int32) string {
+	t.Helper()
+	in := &dynamodb.ScanInput{TableName: aws.String(table), Limit: aws.Int32(limit)}
+	var pages []string
+	for {
+		out, err := c.Scan(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var page []string
+		for _, it := range out.Items {
+			sk := it["sk"]
+			if num, ok := sk.(*types.AttributeValueMemberN); ok {
+				sk = s(num.Value)
+			}
+			page = append(page, str(it["pk"])+"/"+str(sk))
+		}
+		pages = append(pages, "["+strings.Join(page, " ")+"]")
+		if out.LastEvaluatedKey == nil {
+			return strings.Join(pages, " ")
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+}
+
 // TestQueryPageStopsOnceOneMegabyteIsRead: a page ends with the item that
 // takes the data read past 1 MB (1,048,576 bytes), sizing items by the
 // Developer Guide's rules and counting them before any filter or

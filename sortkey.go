@@ -171,6 +171,11 @@ type Options struct {
 // ErrNegativeLag refuses a negative Options.IndexLag or StaleReadWindow.
 var ErrNegativeLag = errors.New("Options.IndexLag and Options.StaleReadWindow must not be negative")
 
+// ErrUpgrade is Open's refusal of a dir (or store) an earlier sortkey
+// wrote in a layout this one does not read: `sortkey upgrade` converts
+// it, once (docs/OPERATIONS.md).
+var ErrUpgrade = engine.ErrUpgrade
+
 // DB is an open sortkey database.
 type DB struct {
 	eng     *engine.Engine
@@ -189,7 +194,8 @@ type DB struct {
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
-// is ignored. A dir already open in another process is refused.
+// is ignored. A dir already open in another process is refused, as is
+// one an earlier sortkey wrote and nobody has upgraded (ErrUpgrade).
 func Open(dir string, opts *Options) (*DB, error) {
 	if opts == nil {
 		opts = &Options{}

@@ -7,6 +7,7 @@
 //	sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE) [--endpoint URL]
 //	sortkey dump --out DIR [--endpoint URL]; sortkey load --in DIR [--endpoint URL]
 //	sortkey health [--addr 127.0.0.1:8000]
+//	sortkey upgrade [--data-dir ./sortkey-data | --store URL]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -30,6 +31,7 @@ commands:
   design       single-table design files: check, doc, apply, and NoSQL Workbench models
   version      print sortkey's version, the commit it was built from and the Go that built it
   health       exit 0 if the server at --addr (or SORTKEY_ADDR) answers its health check, 1 if not
+  upgrade      convert a data directory or PostgreSQL store an earlier sortkey wrote (serve names it when needed)
 
 Run "sortkey <command> -h" for a command's flags.
 `
@@ -64,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return versionCmd(args[1:], stdout, stderr)
 	case "health":
 		return healthCmd(args[1:], stdout, stderr)
+	case "upgrade":
+		return upgradeCmd(args[1:], stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

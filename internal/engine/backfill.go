@@ -155,7 +155,7 @@ func (e *Engine) fillAll(alive *lifecycle, id uint16, keys [][]byte) (gone bool,
 func (e *Engine) fillGroup(alive *lifecycle, id uint16, keys [][]byte) (gone bool, err error) {
 	hashes := make([]uint64, len(keys))
 	for i, k := range keys {
-		hashes[i] = storage.PartitionHash(k)
+		hashes[i] = stripeOf(k)
 	}
 	unlock := e.locks.lockAll(hashes)
 	defer unlock()

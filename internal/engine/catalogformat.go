@@ -24,7 +24,22 @@ import (
 // catalogFormat is the version of catalog records and of backup records,
 // which hold a table definition. Changing a stored type below changes the
 // format: it takes a new version here and a decoder for the old one.
-const catalogFormat = 1
+//
+// Format 2 stores the same types as format 1; what changed is the layout
+// of the items the record stands for: their keys order partitions by
+// storage.PartitionHash (MD5) where formats 0 and 1 used FNV-1a. A record
+// of an earlier format is refused (ErrUpgrade) until Upgrade rewrites its
+// items and then it; a sortkey of format 1 refuses format 2 as newer, so
+// no build reads the other's layout.
+const catalogFormat = 2
+
+// ErrUpgrade is Open's refusal of a store written by an earlier sortkey:
+// reading it would put items where lookups do not look.
+var ErrUpgrade = errors.New(msgUpgrade)
+
+const msgUpgrade = "the data was written by an earlier sortkey, which ordered partitions differently: " +
+	"stop every sortkey that uses it, then run \"sortkey upgrade\" once with the same --data-dir or --store " +
+	"(one-way: earlier sortkeys cannot read it afterwards)"
 
 // errNewerCatalog is the refusal of a record of a later format.
 var errNewerCatalog = errors.New("the catalog was written by a newer sortkey")
@@ -216,11 +231,15 @@ func encodeTable(m *tableMeta) ([]byte, error) {
 	return json.Marshal(&tableRecord{Format: catalogFormat, storedTable: toStored(m)})
 }
 
-// decodeTable reads a catalog record of this format or of none.
-func decodeTable(v []byte) (tableMeta, error) {
+// decodeTable reads a catalog record of this format.
+func decodeTable(v []byte) (tableMeta, error) { return decodeTableFrom(v, catalogFormat) }
+
+// decodeTableFrom reads a catalog record of format oldest or later, or of
+// none when oldest is 0 (Upgrade).
+func decodeTableFrom(v []byte, oldest int) (tableMeta, error) {
 	var rec tableRecord
 	var legacy tableMeta
-	current, err := decodeRecord(v, &rec, &legacy)
+	current, err := decodeRecord(v, oldest, &rec, &legacy)
 	switch {
 	case err != nil:
 		return tableMeta{}, err
@@ -236,11 +255,15 @@ func encodeBackup(m *backupMeta) ([]byte, error) {
 		Created: m.Created, Items: m.Items, Bytes: m.Bytes, Table: toStored(&m.Table)})
 }
 
-// decodeBackup reads a backup record of this format or of none.
-func decodeBackup(v []byte) (*backupMeta, error) {
+// decodeBackup reads a backup record of this format.
+func decodeBackup(v []byte) (*backupMeta, error) { return decodeBackupFrom(v, catalogFormat) }
+
+// decodeBackupFrom reads a backup record of format oldest or later, or
+// of none when oldest is 0 (Upgrade).
+func decodeBackupFrom(v []byte, oldest int) (*backupMeta, error) {
 	var rec backupRecord
 	legacy := new(backupMeta)
-	current, err := decodeRecord(v, &rec, legacy)
+	current, err := decodeRecord(v, oldest, &rec, legacy)
 	switch {
 	case err != nil:
 		return nil, err
@@ -251,13 +274,16 @@ func decodeBackup(v []byte) (*backupMeta, error) {
 		Items: rec.Items, Bytes: rec.Bytes, Table: fromStored(&rec.Table)}, nil
 }
 
-// decodeRecord decodes v into current when it has this format, or into
-// legacy when it has none, and reports which it did.
-func decodeRecord(v []byte, current, legacy any) (bool, error) {
+// decodeRecord decodes v into current when it has a format, or into
+// legacy when it has none, and reports which it did. A format before
+// oldest is refused with ErrUpgrade.
+func decodeRecord(v []byte, oldest int, current, legacy any) (bool, error) {
 	format, err := formatOf(v)
 	switch {
 	case err != nil:
 		return false, err
+	case format < oldest:
+		return false, ErrUpgrade
 	case format == 0:
 		return false, json.Unmarshal(v, legacy)
 	}

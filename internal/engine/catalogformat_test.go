@@ -101,7 +101,7 @@ func TestCatalogRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(v, []byte(`{"format":1,`)) {
+	if !bytes.HasPrefix(v, []byte(`{"format":2,`)) {
 		t.Fatalf("record does not start with its format: %.40s", v)
 	}
 	got, err := decodeTable(v)
@@ -206,31 +206,44 @@ const legacyTable = `{
 const legacyBackup = `{"id":"01700000010000-abcdef01","num":8,"name":"nightly","status":"AVAILABLE",
 	"created":1700000010000,"items":100,"bytes":4096,"table":` + legacyTable + `}`
 
-func TestCatalogFormat1Record(t *testing.T) {
+// TestCatalogFormat2Record: format 2 stores what format 1 did; only the
+// layout of the items it stands for changed. A record of format 1 (or
+// none) reads only for Upgrade; everything else refuses it.
+func TestCatalogFormat2Record(t *testing.T) {
 	m := fullMeta()
 	v, err := encodeTable(&m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := json.Compact(&want, []byte(format1Table)); err != nil {
+	format2 := strings.Replace(format1Table, `"format":1,`, `"format":2,`, 1)
+	if err := json.Compact(&want, []byte(format2)); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(v, want.Bytes()) {
-		t.Errorf("format 1 changed:\n got %s\nwant %s", v, want.Bytes())
+		t.Errorf("format 2 changed:\n got %s\nwant %s", v, want.Bytes())
 	}
-	got, err := decodeTable([]byte(format1Table))
+	if _, err := decodeTable([]byte(format1Table)); !errors.Is(err, ErrUpgrade) {
+		t.Fatalf("a format 1 record outside Upgrade: %v, want ErrUpgrade", err)
+	}
+	got, err := decodeTableFrom([]byte(format1Table), 0)
 	if err != nil || !reflect.DeepEqual(got, m) {
 		t.Fatalf("format 1 record decodes to %+v, %v\nwant %+v", got, err, m)
 	}
 }
 
 func TestCatalogLegacyRecord(t *testing.T) {
-	got, err := decodeTable([]byte(legacyTable))
+	if _, err := decodeTable([]byte(legacyTable)); !errors.Is(err, ErrUpgrade) {
+		t.Fatalf("a legacy record outside Upgrade: %v, want ErrUpgrade", err)
+	}
+	if _, err := decodeBackup([]byte(legacyBackup)); !errors.Is(err, ErrUpgrade) {
+		t.Fatalf("a legacy backup outside Upgrade: %v, want ErrUpgrade", err)
+	}
+	got, err := decodeTableFrom([]byte(legacyTable), 0)
 	if want := fullMeta(); err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("legacy record decodes to %+v, %v\nwant %+v", got, err, want)
 	}
-	b, err := decodeBackup([]byte(legacyBackup))
+	b, err := decodeBackupFrom([]byte(legacyBackup), 0)
 	if want := fullBackup(); err != nil || !reflect.DeepEqual(b, want) {
 		t.Fatalf("legacy backup decodes to %+v, %v\nwant %+v", b, err, want)
 	}
@@ -252,12 +265,12 @@ func TestCatalogMalformedRefused(t *testing.T) {
 		`{"format":0,"id":7}`,
 		`{"format":-1,"id":7}`,
 		`{"format":"1","id":7}`,
-		`{"format":1,"id":7,"unknown":true}`, // a later field without a later format
-		`{"format":1,"id":7} {}`,
+		`{"format":2,"id":7,"unknown":true}`, // a later field without a later format
+		`{"format":2,"id":7} {}`,
 		`{"id":"seven"}`,
 		`[]`,
 	} {
-		if m, err := decodeTable([]byte(rec)); err == nil {
+		if m, err := decodeTableFrom([]byte(rec), 0); err == nil {
 			t.Errorf("%s decoded to %+v", rec, m)
 		}
 	}
@@ -298,8 +311,9 @@ func getRecord(t *testing.T, e *Engine, k []byte) []byte {
 }
 
 // A table and its backup read the same after a restart, from records in
-// format 1 and then from the same records in the legacy encoding; a
-// record of a later format stops the engine from opening.
+// format 2 and then, once Upgrade has rewritten them, from the same
+// records in the legacy encoding; a record of a later format stops the
+// engine from opening.
 func TestCatalogReopen(t *testing.T) {
 	dir := t.TempDir()
 	e := open(t, dir)
@@ -317,8 +331,8 @@ func TestCatalogReopen(t *testing.T) {
 	tableKey, backupKey := storage.CatalogKey("tbl"), storage.BackupKey(backupID)
 	before := reopenState(t, e, backupArn)
 	for _, k := range [][]byte{tableKey, backupKey} {
-		if v := getRecord(t, e, k); !bytes.HasPrefix(v, []byte(`{"format":1,`)) {
-			t.Fatalf("record %q is not in format 1: %.40s", k, v)
+		if v := getRecord(t, e, k); !bytes.HasPrefix(v, []byte(`{"format":2,`)) {
+			t.Fatalf("record %q is not in format 2: %.40s", k, v)
 		}
 	}
 	e.Close()
@@ -336,6 +350,12 @@ func TestCatalogReopen(t *testing.T) {
 	setRecord(t, e, tableKey, legacyMeta)
 	setRecord(t, e, backupKey, legacyBackupRec)
 	e.Close()
+	if _, err := Open(Options{Dir: dir}); !errors.Is(err, ErrUpgrade) {
+		t.Fatalf("opening legacy records: %v, want ErrUpgrade", err)
+	}
+	if rep, err := Upgrade(Options{Dir: dir}, nil); err != nil || rep != (UpgradeReport{Tables: 1, Backups: 1}) {
+		t.Fatalf("Upgrade of legacy records over keys already in the new layout: %+v, %v", rep, err)
+	}
 
 	e = open(t, dir)
 	if after := reopenState(t, e, backupArn); after != before {
@@ -359,10 +379,10 @@ func FuzzDecodeCatalog(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, v []byte) {
-		if m, err := decodeTable(v); err == nil {
+		if m, err := decodeTableFrom(v, 0); err == nil {
 			stableTable(t, &m)
 		}
-		if b, err := decodeBackup(v); err == nil {
+		if b, err := decodeBackupFrom(v, 0); err == nil {
 			stableBackup(t, b)
 		}
 	})

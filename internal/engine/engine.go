@@ -166,6 +166,16 @@ type lockTable struct {
 	stripes [1024]sync.Mutex
 }
 
+// stripeOf is the lock stripe hash of a storage key: FNV-1a, which is
+// cheap, since stripes live in one process and need no stable order.
+func stripeOf(key []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range key {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
 func (l *lockTable) lock(h uint64) func() {
 	m := &l.stripes[h%uint64(len(l.stripes))]
 	m.Lock()

@@ -124,7 +124,7 @@ func (e *Engine) expiredKeys(lo, hi []byte, name string, now time.Time, budget *
 
 // expire deletes the item at k if, under its lock, it is still expired.
 func (e *Engine) expire(t *table, k []byte, now time.Time) error {
-	key := itemKey{storage: k, hash: storage.PartitionHash(k)}
+	key := itemKey{storage: k, hash: stripeOf(k)}
 	unlock := e.locks.lock(key.hash)
 	defer unlock()
 	old, mark, err := e.readForWrite(key)

@@ -87,7 +87,7 @@ func (t *table) encodeKey(it attr.Item) (itemKey, error) {
 	}
 	prefix := storage.ItemPrefix(t.meta.ID, 0)
 	k := storage.ItemKey(prefix, pk, sk)
-	return itemKey{storage: k, hash: storage.PartitionHash(k)}, nil
+	return itemKey{storage: k, hash: stripeOf(k)}, nil
 }
 
 func checkKeyValue(name string, v *attr.Value, limit int, tooBig string) error {

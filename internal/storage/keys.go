@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"crypto/md5"
 	"encoding/binary"
 	"hash/fnv"
 )
@@ -186,9 +187,21 @@ func AppendItemKey(dst []byte, table uint64, index uint16, pk []byte) []byte {
 	return append(dst, pk...)
 }
 
-// PartitionHash is FNV-1a over the encoded partition key: stable across
-// releases and platforms, which on-disk order requires.
+// PartitionHash is the first 8 bytes, big-endian, of the MD5 of the
+// encoded partition key. DynamoDB's Scan returns partitions in an order
+// of its own hash (facts file, fact 12); MD5 matches what was observed
+// of it, spreads partitions evenly over parallel-scan segments, and is
+// the same on every release and platform, which on-disk order requires.
+// Stores written before catalog format 2 used LegacyPartitionHash and
+// are converted by the engine's Upgrade.
 func PartitionHash(pk []byte) uint64 {
+	sum := md5.Sum(pk)
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// LegacyPartitionHash is FNV-1a over the encoded partition key: the
+// order of stores written before catalog format 2, kept for Upgrade.
+func LegacyPartitionHash(pk []byte) uint64 {
 	h := fnv.New64a()
 	h.Write(pk)
 	return h.Sum64()
