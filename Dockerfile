@@ -13,8 +13,12 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG TARGETOS TARGETARCH
-# The context has no .git (.dockerignore), so there is no commit to stamp.
-RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -buildvcs=false -ldflags="-s -w" -o /out/sortkey ./cmd/sortkey
+# The context has no .git (.dockerignore), so Go has no version or commit
+# to stamp: the build passes them in, and `sortkey version` reports them
+# (docs/DEPLOYMENT.md):
+#   docker build --build-arg VERSION="$(git describe --tags --always)" --build-arg COMMIT="$(git rev-parse HEAD)" -t sortkey .
+ARG VERSION="" COMMIT=""
+RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -buildvcs=false -ldflags="-s -w -X github.com/sortkeydb/sortkey/internal/version.Stamped=${VERSION} -X github.com/sortkeydb/sortkey/internal/version.StampedCommit=${COMMIT}" -o /out/sortkey ./cmd/sortkey
 # An empty data directory, to be owned by the user the server runs as: a
 # named volume starts as a copy of it.
 RUN mkdir -p /out/data

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/clock"
+	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -61,16 +62,45 @@ func (db *DB) watchClock(c *VirtualClock, h *server.Handler) {
 	h.Mount("POST "+ClockPath, c)
 }
 
-// timeMoved catches the engine up with a clock that jumped, unless the
-// database is closing: Close may run beside a move.
+// timeMoved saves the time a clock jumped to and then catches the engine
+// up with it, unless the database is closing: Close may run beside a
+// move. Saved first, so that what the move deletes is never gone while a
+// restart would resume the clock before it.
 func (db *DB) timeMoved() {
 	db.moving.RLock()
 	defer db.moving.RUnlock()
 	if db.closed {
 		return
 	}
+	if err := db.saveClock(); err != nil {
+		slog.Error("saving the virtual clock's time failed; a restart resumes it at the time saved last", "err", err)
+	}
 	if err := db.eng.TimeMoved(); err != nil {
 		slog.Error("catching up with the virtual clock failed; the TTL sweeper retries at its next interval", "err", err)
+	}
+}
+
+// saveClock saves the clock's time in the store, durably. Moves at once
+// save one at a time, each the time when it holds the lock, so a later
+// save is never of an earlier time.
+func (db *DB) saveClock() error {
+	db.saving.Lock()
+	defer db.saving.Unlock()
+	return db.eng.SaveClockTime(db.clock.Now())
+}
+
+// ErrClockRewind is Open's refusal of an Options.Clock started before the
+// time the data's virtual clock reached, unless Options.ClockRewind.
+var ErrClockRewind = clock.ErrRewind
+
+// startClock is the engine's StartClock for opts.Clock, nil without one:
+// a clock started at the real time resumes where the data's stood.
+func startClock(opts *Options) engine.StartClock {
+	if opts.Clock == nil {
+		return nil
+	}
+	return func(saved time.Time, ok bool) (time.Time, error) {
+		return clock.Resume(opts.Clock, saved, ok, opts.ClockRewind)
 	}
 }
 

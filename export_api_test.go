@@ -373,14 +373,10 @@ func TestExportTableToPointInTimeFailureLeavesNoExport(t *testing.T) {
 	putApp(t, c, "app", "a", "1", "open")
 	enablePITR(t, c, "app")
 	writeFile(t, filepath.Join(dir, "blocked"), []byte("a file where the prefix's folder would go"))
-	out, err := c.ExportTableToPointInTime(ctx, &dynamodb.ExportTableToPointInTimeInput{TableArn: appArn(t, c),
-		S3Bucket: aws.String("exports"), S3Prefix: aws.String("blocked/x")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := awaitExport(t, c, out.ExportDescription.ExportArn)
-	if d.ExportStatus != types.ExportStatusFailed || aws.ToString(d.FailureCode) == "" || aws.ToString(d.FailureMessage) == "" ||
-		d.ExportManifest != nil || d.ItemCount != nil {
+	// The message names the export's S3 key, never the server's folder.
+	d := failedExport(t, c, &dynamodb.ExportTableToPointInTimeInput{TableArn: appArn(t, c),
+		S3Bucket: aws.String("exports"), S3Prefix: aws.String("blocked/x")}, dir, "s3://exports/blocked/x/AWSDynamoDB/")
+	if d.ExportManifest != nil || d.ItemCount != nil {
 		t.Fatalf("a failed export: %+v", d)
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "*", "*", "AWSDynamoDB", "*")); len(m) != 0 {
@@ -445,5 +441,49 @@ func awaitExportB(b *testing.B, c *dynamodb.Client, arn *string) *types.ExportDe
 			return out.ExportDescription
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// failedExport starts an export and expects it to end FAILED with a
+// message naming wantKey (s3://bucket/key) and no local path under dir.
+func failedExport(t *testing.T, c *dynamodb.Client, in *dynamodb.ExportTableToPointInTimeInput, dir, wantKey string) *types.ExportDescription {
+	t.Helper()
+	out, err := c.ExportTableToPointInTime(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := awaitExport(t, c, out.ExportDescription.ExportArn)
+	msg := aws.ToString(d.FailureMessage)
+	if d.ExportStatus != types.ExportStatusFailed || aws.ToString(d.FailureCode) == "" || !strings.Contains(msg, wantKey) ||
+		strings.Contains(msg, dir) {
+		t.Fatalf("export to %s ended %s: %s %q", wantKey, d.ExportStatus, aws.ToString(d.FailureCode), msg)
+	}
+	return d
+}
+
+// A prefix through a symbolic link out of the bucket's folder fails the
+// export, full or incremental, and nothing is written where it points;
+// so does an AWSDynamoDB folder that is such a link.
+func TestExportTableToPointInTimeStaysInItsBucket(t *testing.T) {
+	c, clock, dir := exportServer(t)
+	from, to, _ := changedTable(t, c, clock)
+	elsewhere := t.TempDir()
+	for _, link := range []string{"linkdir", "inner/AWSDynamoDB"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, link)), 0o755)
+		if err := os.Symlink(elsewhere, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	table := appArn(t, c)
+	full := func(prefix string) *dynamodb.ExportTableToPointInTimeInput {
+		return &dynamodb.ExportTableToPointInTimeInput{TableArn: table, S3Bucket: aws.String("exports"), S3Prefix: aws.String(prefix)}
+	}
+	incremental := incrementalInput(table, from, to, "")
+	incremental.S3Prefix = aws.String("linkdir/inc")
+	failedExport(t, c, full("linkdir"), dir, "s3://exports/linkdir/AWSDynamoDB/")
+	failedExport(t, c, full("inner"), dir, "s3://exports/inner/AWSDynamoDB/")
+	failedExport(t, c, incremental, dir, "s3://exports/linkdir/inc/AWSDynamoDB/")
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("exports wrote %d entries through a link out of their bucket", len(entries))
 	}
 }

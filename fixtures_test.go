@@ -38,7 +38,7 @@ func TestDumpLoadRoundTrip(t *testing.T) {
 			"g": &types.AttributeValueMemberS{Value: "x"}, "ss": &types.AttributeValueMemberSS{Value: []string{"a", "b"}}}})
 	}
 	dir := t.TempDir()
-	if _, err := dataio.Dump(ctx, c, dir); err != nil {
+	if _, err := dataio.Dump(ctx, c, dir, dataio.DumpOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	dst := sortkeytest.New(t)
@@ -85,7 +85,7 @@ func TestLoadBadFixtureLeavesNothing(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	fx, err := dataio.Dump(ctx, c, dir)
+	fx, err := dataio.Dump(ctx, c, dir, dataio.DumpOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -271,3 +271,25 @@ func BenchmarkImportTable(b *testing.B) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// An import reads nothing through a symbolic link out of its bucket's
+// folder: its source cannot be read, named by its key, not by a path.
+func TestImportTableStaysInItsBucket(t *testing.T) {
+	srv, dir := importServer(t)
+	c := srv.Client()
+	elsewhere := t.TempDir()
+	writeFile(t, filepath.Join(elsewhere, "sub", "items.json"), []byte(`{"Item":{"pk":{"S":"a"}}}`+"\n"))
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.ImportTable(context.Background(), importInput("Linked", "linkdir/sub/", types.InputFormatDynamodbJson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := awaitImport(t, c, out.ImportTableDescription.ImportArn)
+	msg := aws.ToString(d.FailureMessage)
+	if d.ImportStatus != types.ImportStatusFailed || d.ImportedItemCount != 0 || !strings.Contains(msg, "linkdir/sub") ||
+		strings.Contains(msg, dir) || strings.Contains(msg, elsewhere) {
+		t.Fatalf("import through a link ended %s, %d items: %q", d.ImportStatus, d.ImportedItemCount, msg)
+	}
+}

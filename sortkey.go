@@ -41,8 +41,15 @@ type Options struct {
 	// creation times, transient statuses and client token windows all
 	// follow it, and each move deletes what expired at once. Signatures
 	// (SigV4's 15-minute window) and IAM's aws:CurrentTime keep the real
-	// time: a client signs with its own clock.
+	// time: a client signs with its own clock. Each move is saved in
+	// the store, and a database opened again on it with a clock started
+	// at the real time (a zero start) resumes where the clock stood;
+	// started at a time before that, Open refuses (ErrClockRewind).
 	Clock *VirtualClock
+	// ClockRewind lets Clock start before the time the store's virtual
+	// clock reached: time then runs back, and what was dated after the
+	// start is dated in the future.
+	ClockRewind bool
 	// ItemCollectionLimit caps the size in bytes of an item collection (a
 	// partition key's items and local secondary index entries); writes past
 	// it fail with ItemCollectionSizeLimitExceededException. 0 means
@@ -186,11 +193,14 @@ type DB struct {
 	clock     *VirtualClock // Options.Clock
 	stopClock func()
 	moving    sync.RWMutex // held by a clock move's catch-up; Close waits for it
+	saving    sync.Mutex   // held by a clock move's save of the time
 	closed    bool
 	metrics   *metrics.Metrics // nil when Options.Metrics is off
 	faults    *faults.Injector
 	imports   *imports.Manager
 	exports   *exports.Manager
+
+	requests inFlight // Handler's requests running, which Close waits for
 }
 
 // Open opens (or creates) the database in dir. With Options.InMemory, dir
@@ -219,7 +229,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
 		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize,
-		PITRWindow: opts.PITRWindow})
+		PITRWindow: opts.PITRWindow, StartClock: startClock(opts)})
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +249,7 @@ func Open(dir string, opts *Options) (*DB, error) {
 	}
 	db.imports, db.exports = h.Imports(), h.Exports()
 	db.watchClock(opts.Clock, h)
-	db.handler = h
+	db.handler = db.requests.count(h)
 	return db, nil
 }
 
@@ -257,6 +267,14 @@ const (
 	// may take to arrive. A 16 MiB BatchWriteItem body fits in it at about
 	// 2.2 Mbit/s; a client sending slower, or stalled, is cut off.
 	DefaultReadTimeout = 60 * time.Second
+	// DefaultWriteTimeout bounds how long an answer may take to be
+	// written, counted, as net/http counts it, from the end of its
+	// request's headers: the body's arrival and the handler are inside
+	// it. A 16 MiB answer (BatchGetItem's largest) fits in it at about
+	// 2.2 Mbit/s after a body that took all of DefaultReadTimeout, or at
+	// about 1.1 Mbit/s after a small one; a client reading slower, or not
+	// at all, has its connection closed, which frees its handler.
+	DefaultWriteTimeout = 120 * time.Second
 	// DefaultIdleTimeout closes a keep-alive connection idle this long. It
 	// is above the idle timeouts of AWS SDK connection pools (Go's 90 s,
 	// Java's 60 s), so a client usually closes first; a client that
@@ -272,13 +290,15 @@ const (
 const headerTimeout = 10 * time.Second
 
 // HTTPServer returns a new http.Server of Handler with the limits of
-// `sortkey serve`: DefaultReadTimeout, DefaultIdleTimeout and
-// DefaultMaxHeaderBytes. srv.Serve(ln) serves; srv.Shutdown stops.
+// `sortkey serve`: DefaultReadTimeout, DefaultWriteTimeout,
+// DefaultIdleTimeout and DefaultMaxHeaderBytes. srv.Serve(ln) serves;
+// srv.Shutdown stops.
 func (db *DB) HTTPServer() *http.Server {
 	return &http.Server{
 		Handler:           db.handler,
 		ReadHeaderTimeout: headerTimeout,
 		ReadTimeout:       DefaultReadTimeout,
+		WriteTimeout:      DefaultWriteTimeout,
 		IdleTimeout:       DefaultIdleTimeout,
 		MaxHeaderBytes:    DefaultMaxHeaderBytes,
 	}
@@ -296,9 +316,13 @@ func (db *DB) Account() string { return db.eng.Account() }
 // for the background sweeper.
 func (db *DB) SweepExpired() (int, error) { return db.eng.SweepExpired() }
 
-// Close closes the database. Stop serving its Handler first: requests that
-// arrive after Close fail.
+// Close closes the database, once every request inside its Handler has
+// returned. Stop serving the Handler first: requests that arrive after
+// Close fail. A request stuck on its client (a body that never ends) holds
+// Close until its connection is closed (http.Server.Close), or until the
+// server's ReadTimeout or WriteTimeout cuts it off.
 func (db *DB) Close() error {
+	db.requests.wait()
 	db.unwatchClock()
 	db.imports.Close()
 	db.exports.Close()

@@ -135,5 +135,8 @@ expect list-empty "" -- ddb list-tables --query 'TableNames[]' --output text
 # Access control: a second server, started with --auth.
 . scripts/smoke-awscli-auth.sh
 
+# Exports and imports through --s3-dir's bucket folders.
+. scripts/smoke-awscli-s3.sh
+
 echo "smoke: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -35,6 +35,7 @@ type benchFlags struct {
 	serverPIDs  []int
 	gsi         bool
 	dataDir     string
+	quiet       bool
 }
 
 func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, error) {
@@ -53,6 +54,7 @@ func parseBench(args []string, stderr io.Writer) (benchFlags, *flag.FlagSet, err
 	fs.BoolVar(&f.setup, "setup", true, "create the table and write the --preload items first (false: an earlier run did; --preload still sets the keys used)")
 	fs.StringVar(&pids, "server-pid", "0", "the server's process id, or comma-separated ids of several (0: none): report its CPU per operation (and the client's, and other processes' share of the machine) and its RSS for each run, summed over the servers (Linux; counts their child processes too)")
 	fs.BoolVar(&f.gsi, "gsi", false, "give the table a global secondary index (gsi1, ten items per key) and the items its key; needed by the query-index workload")
+	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
 	fs.StringVar(&f.dataDir, "data-dir", "", "the server's data directory: report its size after the preload against the items' raw bytes (--preload × --item-size)")
 	if err := parseArgs(fs, args); err != nil {
 		return f, fs, err
@@ -186,10 +188,14 @@ func (f benchFlags) shape() bench.Shape {
 func benchSetup(ctx context.Context, g bench.Group, f benchFlags, stderr io.Writer) (bench.Load, error) {
 	fmt.Fprintf(stderr, "endpoint %s: creating table, preloading %d items\n", g, f.preload)
 	start := time.Now()
+	meter := newMeter(stderr, "preload", f.quiet)
+	var told int64 // Setup reports the items written so far; the meter takes the new ones
 	load, err := g.Setup(ctx, f.shape(), func(done, total int64) {
-		fmt.Fprintf(stderr, "  preload: %s, %d of %d items (%.0f/s)\n", time.Since(start).Round(time.Second),
-			done, total, float64(done)/time.Since(start).Seconds())
+		meter.SetTotal(total)
+		meter.Add(done-told, (done-told)*int64(f.itemSize))
+		told = done
 	})
+	meter.Done()
 	if err != nil {
 		return load, err
 	}
@@ -241,8 +247,10 @@ func benchOne(ctx context.Context, g bench.Group, f benchFlags, workload string,
 	}
 	start := time.Now()
 	samples, err := g.RunWorkload(ctx, workload, f.shape(), conc, f.duration, 1, func(done, errs int64) {
-		fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
-			time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
+		if !f.quiet {
+			fmt.Fprintf(stderr, "  %s x%d: %s, %d requests (%.0f/s), %d errors\n", workload, conc,
+				time.Since(start).Round(time.Second), done, float64(done)/time.Since(start).Seconds(), errs)
+		}
 	})
 	if err != nil {
 		return nil, err

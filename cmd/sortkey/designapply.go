@@ -29,10 +29,11 @@ func init() {
 }
 
 const (
-	applyUsage      = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
-	msgOneFile      = "sortkey %s: give one file"
-	msgApplyFailed  = "sortkey design apply: %v\n"
-	msgStillDiffers = "after the changes, a second look still finds:\n"
+	applyUsage       = "usage: sortkey design apply FILE [--endpoint URL] [--region R] [--dry-run]"
+	msgOneFile       = "sortkey %s: give one file"
+	msgApplyFailed   = "sortkey design apply: %v\n"
+	msgStillDiffers  = "after the changes, a second look still finds:\n"
+	msgChangedBefore = "changed before the failure: %s\n"
 	// A local server takes any keys; only DynamoDB needs real ones.
 	localKeyID = "sortkey"
 )
@@ -112,9 +113,7 @@ func designApply(args []string, stdout, stderr io.Writer) int {
 	}
 	c := dynamodb.NewFromConfig(cfg)
 	r, err := apply.Apply(ctx, c, d, apply.Options{DryRun: f.dryRun})
-	if r != nil {
-		fmt.Fprint(stdout, r)
-	}
+	printReport(stdout, r, err)
 	if err == nil && !f.dryRun && len(r.Changes) > 0 && r.Matches() {
 		// The exit status promises the tables match: look again.
 		r, err = apply.Apply(ctx, c, d, apply.Options{DryRun: true})
@@ -133,6 +132,22 @@ func designApply(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// printReport prints what Apply did. After a failure, the report's
+// verdict ("no changes", "now match") would be false, as the tables were
+// not all looked at: only the changes already made are printed, since
+// they happened.
+func printReport(stdout io.Writer, r *apply.Report, err error) {
+	switch {
+	case r == nil:
+	case err == nil:
+		fmt.Fprint(stdout, r)
+	case !r.DryRun:
+		for _, c := range r.Changes {
+			fmt.Fprintf(stdout, msgChangedBefore, c)
+		}
+	}
 }
 
 // applyConfig is the SDK's default configuration (credentials from the

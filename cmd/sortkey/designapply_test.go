@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"hash/crc32"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,6 +60,27 @@ func TestDesignApplyBadInput(t *testing.T) {
 	for _, args := range [][]string{{"apply"}, {"apply", "a", "b"}, {"apply", "missing.yaml"}, {"apply", "--bogus"}, {"apply", bad, "--endpoint", "http://127.0.0.1:1"}} {
 		if code, _, errs := runDesign(args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}
+
+// A failed apply (nothing listening, access denied) exits 1 with the
+// failure on stderr, and stdout does not claim the tables match.
+func TestDesignApplyFailureIsNotReportedAsMatching(t *testing.T) {
+	noAWSEnvironment(t)
+	body := []byte(`{"__type":"com.amazonaws.dynamodb.v20120810#AccessDeniedException","message":"not authorized to DescribeTable"}`)
+	denied := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+		w.Header().Set("X-Amz-Crc32", strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10))
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write(body)
+	}))
+	defer denied.Close()
+	file := "../../internal/design/testdata/market.yaml"
+	for endpoint, want := range map[string]string{"http://127.0.0.1:1": "connection refused", denied.URL: "AccessDeniedException"} {
+		code, out, errs := runDesign("apply", file, "--endpoint", endpoint)
+		if code != 1 || out != "" || !strings.Contains(errs, "sortkey design apply: table Market: ") || !strings.Contains(errs, want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", endpoint, code, out, errs)
 		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 )
 
 const (
-	tableExportUsage = "usage: sortkey export --table T --out DIR [--endpoint URL] [--region R] [--format DYNAMODB_JSON|ION] [--segments 4] [--consistent]"
+	tableExportUsage = "usage: sortkey export --table T --out DIR [--endpoint URL] [--region R] [--format DYNAMODB_JSON|ION] [--segments 4] [--consistent] [--quiet]"
 	msgExportFailed  = "sortkey export: %v\n"
 	msgExportNeeds   = "sortkey export: give --table and --out"
 	msgExportDone    = "exported %d items from %s in %s (%.0f items/s) to %s\n"
@@ -27,6 +27,7 @@ const (
 
 type exportFlags struct {
 	endpoint, region string
+	quiet            bool
 	opts             dataio.ExportOptions
 }
 
@@ -42,6 +43,7 @@ func parseExport(args []string, stdout, stderr io.Writer) (exportFlags, error) {
 	fs.StringVar(&f.opts.Format, "format", dataio.FormatJSON, "DYNAMODB_JSON or ION (data/*.json.gz or data/*.ion.gz, as DynamoDB writes them)")
 	fs.IntVar(&f.opts.Segments, "segments", 4, "parallel Scan segments, one data file each")
 	fs.BoolVar(&f.opts.ConsistentRead, "consistent", false, "strongly consistent Scan")
+	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
 	fs.StringVar(&f.opts.S3Bucket, "s3-bucket", "", "the bucket the folder will be copied to, recorded in manifest-summary.json (default: null)")
 	fs.StringVar(&f.opts.S3Prefix, "s3-prefix", "", "the prefix in that bucket, recorded in manifest-summary.json (default: null)")
 	if err := fs.Parse(args); err != nil {
@@ -68,7 +70,10 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := time.Now()
+	meter := newMeter(stderr, "export", f.quiet)
+	f.opts.Progress = meter
 	r, err := dataio.Export(ctx, dynamodb.NewFromConfig(cfg), f.opts)
+	meter.Done()
 	if err != nil {
 		fmt.Fprintf(stderr, msgExportFailed, err)
 		return 1

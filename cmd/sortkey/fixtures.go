@@ -15,11 +15,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/progress"
 )
 
 const (
-	dumpUsage     = "usage: sortkey dump --out DIR [--endpoint URL] [--region R]"
-	loadUsage     = "usage: sortkey load --in DIR [--endpoint URL] [--region R]"
+	dumpUsage     = "usage: sortkey dump --out DIR [--endpoint URL] [--region R] [--quiet]"
+	loadUsage     = "usage: sortkey load --in DIR [--endpoint URL] [--region R] [--quiet]"
 	msgDumpFailed = "sortkey dump: %v\n"
 	msgLoadFailed = "sortkey load: %v\n"
 	msgDumpDone   = "dumped %d tables to %s\n"
@@ -29,6 +30,7 @@ const (
 
 type fixtureFlags struct {
 	endpoint, region, dir string
+	quiet                 bool
 }
 
 func parseFixtureFlags(name, dirFlag, usage string, args []string, stdout, stderr io.Writer) (fixtureFlags, error) {
@@ -39,6 +41,7 @@ func parseFixtureFlags(name, dirFlag, usage string, args []string, stdout, stder
 	fs.StringVar(&f.endpoint, "endpoint", "", "DynamoDB endpoint URL, e.g. http://127.0.0.1:8000 (default: DynamoDB itself)")
 	fs.StringVar(&f.region, "region", "", "AWS region (default: from the environment, or us-east-1 with --endpoint)")
 	fs.StringVar(&f.dir, dirFlag, "", "the fixture's folder: tables.json and a data file per table")
+	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
 	if err := fs.Parse(args); err != nil {
 		designUsageOut(fs, usage, err, stdout, stderr)
 		return f, err
@@ -51,8 +54,9 @@ func parseFixtureFlags(name, dirFlag, usage string, args []string, stdout, stder
 }
 
 func dumpCmd(args []string, stdout, stderr io.Writer) int {
-	return fixtureCmd("dump", "out", dumpUsage, msgDumpFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
-		fx, err := dataio.Dump(ctx, c, dir)
+	return fixtureCmd("dump", "out", dumpUsage, msgDumpFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string, m *progress.Meter) error {
+		fx, err := dataio.Dump(ctx, c, dir, dataio.DumpOptions{Progress: m})
+		m.Done()
 		if err == nil {
 			fmt.Fprintf(stdout, msgDumpDone, len(fx.Tables), dir)
 		}
@@ -61,8 +65,9 @@ func dumpCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func loadCmd(args []string, stdout, stderr io.Writer) int {
-	return fixtureCmd("load", "in", loadUsage, msgLoadFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string) error {
-		created, err := dataio.Load(ctx, c, dir, dataio.LoadOptions{})
+	return fixtureCmd("load", "in", loadUsage, msgLoadFailed, args, stdout, stderr, func(ctx context.Context, c *dynamodb.Client, dir string, m *progress.Meter) error {
+		created, err := dataio.Load(ctx, c, dir, dataio.LoadOptions{Progress: m})
+		m.Done()
 		if err == nil {
 			fmt.Fprintf(stdout, msgLoadDone, len(created), dir)
 		}
@@ -70,7 +75,7 @@ func loadCmd(args []string, stdout, stderr io.Writer) int {
 	})
 }
 
-func fixtureCmd(name, dirFlag, usage, failed string, args []string, stdout, stderr io.Writer, run func(context.Context, *dynamodb.Client, string) error) int {
+func fixtureCmd(name, dirFlag, usage, failed string, args []string, stdout, stderr io.Writer, run func(context.Context, *dynamodb.Client, string, *progress.Meter) error) int {
 	f, err := parseFixtureFlags(name, dirFlag, usage, args, stdout, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -83,7 +88,7 @@ func fixtureCmd(name, dirFlag, usage, failed string, args []string, stdout, stde
 	defer stop()
 	cfg, err := applyConfig(ctx, applyFlags{endpoint: f.endpoint, region: f.region})
 	if err == nil {
-		err = run(ctx, dynamodb.NewFromConfig(cfg), f.dir)
+		err = run(ctx, dynamodb.NewFromConfig(cfg), f.dir, newMeter(stderr, name, f.quiet))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, failed, err)

@@ -22,7 +22,7 @@ import (
 const (
 	tableImportUsage = "usage: sortkey import --table NAME --in DIR (--partition-key NAME:TYPE [--sort-key NAME:TYPE] | --schema-from TABLE)\n" +
 		"       [--endpoint URL] [--region R] [--format DYNAMODB_JSON|ION|CSV] [--compression NONE|GZIP|ZSTD]\n" +
-		"       [--csv-header a,b,c] [--csv-delimiter ,] [--error-log FILE] [--writers 4]"
+		"       [--csv-header a,b,c] [--csv-delimiter ,] [--error-log FILE] [--writers 4] [--quiet]"
 	msgImportFailed  = "sortkey import: %v\n"
 	msgImportNeeds   = "sortkey import: give --table and --in"
 	msgImportSchema  = "sortkey import: give either --partition-key (and --sort-key) or --schema-from, not both"
@@ -37,6 +37,7 @@ type importFlags struct {
 	partitionKey, sortKey      string
 	schemaFrom, schemaEndpoint string
 	csvHeader                  string
+	quiet                      bool
 	opts                       dataio.ImportOptions
 }
 
@@ -59,6 +60,7 @@ func parseImport(args []string, stdout, stderr io.Writer) (importFlags, error) {
 	fs.StringVar(&f.opts.CSVDelimiter, "csv-delimiter", "", "CSV delimiter: , TAB : ; | or a space (default ,)")
 	fs.StringVar(&f.opts.ErrorLog, "error-log", "", "where items not imported are logged, a JSON line each (default: import-<ImportId>-errors.jsonl here)")
 	fs.IntVar(&f.opts.Writers, "writers", 4, "concurrent BatchWriteItem calls")
+	fs.BoolVar(&f.quiet, "quiet", false, quietUsage)
 	if err := fs.Parse(args); err != nil {
 		designUsageOut(fs, tableImportUsage, err, stdout, stderr)
 		return f, err
@@ -93,7 +95,10 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	start := time.Now()
+	meter := newMeter(stderr, "import", f.quiet)
+	f.opts.Progress = meter
 	r, err := dataio.Import(ctx, c, f.opts)
+	meter.Done()
 	if err != nil {
 		fmt.Fprintf(stderr, msgImportFailed, err)
 		return 1

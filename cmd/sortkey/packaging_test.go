@@ -179,3 +179,55 @@ func sameDir(t *testing.T, a, b string) bool {
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
+
+// The image's build stamps the version and commit it is given, which its
+// context (no .git) cannot tell Go: the Dockerfile's own ldflags, built
+// here, make `sortkey version` report them.
+func TestDockerfileStampsVersionAndCommit(t *testing.T) {
+	df := readRoot(t, "Dockerfile")
+	if !strings.Contains(df, "\nARG VERSION=\"\" COMMIT=\"\"\n") {
+		t.Fatal(`the Dockerfile declares no ARG VERSION="" COMMIT=""`)
+	}
+	m := regexp.MustCompile(`(?m)^RUN CGO_ENABLED=0 .*-ldflags="([^"]*)"`).FindStringSubmatch(df)
+	if m == nil {
+		t.Fatal("the Dockerfile's go build has no -ldflags")
+	}
+	ldflags := strings.NewReplacer("${VERSION}", "v9.8.7", "${COMMIT}", "0123abc").Replace(m[1])
+	if got := versionBuiltWith(t, ldflags); !strings.HasPrefix(got, "sortkey v9.8.7 commit 0123abc go") {
+		t.Fatalf("sortkey version of the image's build: %q", got)
+	}
+}
+
+// versionBuiltWith builds this command as the Dockerfile does, with
+// ldflags, and returns what its version command prints.
+func versionBuiltWith(t *testing.T, ldflags string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "sortkey")
+	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags="+ldflags, "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Where Docker runs, the image itself reports the version and commit it
+// was built with. It builds the image (minutes, and the base images from
+// their registries), so it runs only when asked.
+func TestImageReportsItsVersion(t *testing.T) {
+	if os.Getenv("SORTKEY_DOCKER_TESTS") == "" {
+		t.Skip("builds the Docker image: set SORTKEY_DOCKER_TESTS=1 where a Docker daemon runs (TestDockerfileStampsVersionAndCommit checks the same flags without Docker)")
+	}
+	tag := "sortkey-version-test"
+	build := exec.Command("docker", "build", "--build-arg", "VERSION=v9.8.7", "--build-arg", "COMMIT=0123abc", "-t", tag, "../..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("docker build: %v\n%s", err, out)
+	}
+	out, err := exec.Command("docker", "run", "--rm", tag, "version").Output()
+	if got := strings.TrimSpace(string(out)); err != nil || !strings.HasPrefix(got, "sortkey v9.8.7 commit 0123abc go") {
+		t.Fatalf("the image's sortkey version: %q, %v", got, err)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,4 +58,42 @@ func sameDefault(fl *flag.Flag, cell string) bool {
 		return want == got
 	}
 	return cell == fl.DefValue
+}
+
+// The README's import line is the usage `sortkey import -h` prints: a
+// reader who copies it must give the keys the command requires.
+func TestReadmeImportUsageIsTheCommands(t *testing.T) {
+	code, out, errs := runCmd("import", "-h")
+	usage, _, _ := strings.Cut(out, "\n")
+	usage, ok := strings.CutPrefix(usage, "usage: ")
+	if code != 0 || !ok {
+		t.Fatalf("import -h: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if readme := strings.Join(strings.Fields(readmeText(t)), " "); !strings.Contains(readme, "`"+usage+"`") {
+		t.Errorf("README.md does not give the import usage %q", usage)
+	}
+}
+
+// The README's console section names every script the console serves.
+func TestReadmeNamesTheConsolesScripts(t *testing.T) {
+	scripts, err := filepath.Glob("../../internal/console/assets/*.js")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no console scripts: %v", err)
+	}
+	_, console, _ := strings.Cut(readmeText(t), "\n## Console\n")
+	console, _, _ = strings.Cut(console, "\n## ")
+	for _, js := range scripts {
+		if !strings.Contains(console, "`"+filepath.Base(js)+"`") {
+			t.Errorf("README.md's Console section does not name %s, which the console serves", filepath.Base(js))
+		}
+	}
+}
+
+func readmeText(t *testing.T) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(readme)
 }

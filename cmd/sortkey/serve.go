@@ -27,6 +27,8 @@ const defaultMaxConnections = 4096
 type serveFlags struct {
 	s3Dirs   s3Dirs
 	seed     string
+	quiet    bool      // progress.go: no progress while --seed loads
+	stderr   io.Writer // progress.go: where --seed's progress goes
 	addr     string
 	dataDir  string
 	inMemory bool
@@ -37,6 +39,7 @@ type serveFlags struct {
 	ttlInterval     time.Duration
 
 	readTimeout    time.Duration
+	writeTimeout   time.Duration
 	idleTimeout    time.Duration
 	maxHeaderBytes int
 	maxConnections int
@@ -66,10 +69,11 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	var f serveFlags
 	fs := serveFlagSet(&f)
 	fs.SetOutput(stderr)
-	if err := parseLayered(fs, args); err != nil {
+	from, err := parseLayeredFrom(fs, args)
+	if err != nil {
 		return f, err
 	}
-	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom), checkStore(f)); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom), checkStore(f), checkDataDir(f, from)); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -87,7 +91,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8000", "address to listen on")
-	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir, "directory for the data (ignored with --in-memory)")
+	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir, "directory for the data (not with --in-memory)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "keep all data in memory; nothing is written to disk")
 	fs.StringVar(&f.store, "store", "", "keep the data in PostgreSQL instead of Pebble: postgres://USER@HOST:PORT/DB?schema=NAME (docs/STORES.md)")
 	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
@@ -109,6 +113,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.IntVar(&f.heapHeadroom, "heap-headroom", defaultHeapHeadroom, "with --in-memory, collect garbage before the Go heap grows this many percent above what is live (never below 64 MiB); 0 keeps Go's default pacing (about 100%); GOMEMLIMIT, when set, wins")
 	fs.Var(&f.s3Dirs, "s3-dir", "map S3 buckets to local folders for ImportTable and ExportTableToPointInTime (docs/DATA.md): BUCKET=DIR, repeatable, or one DIR whose subfolders are buckets")
 	fs.StringVar(&f.seed, "seed", "", "load this fixture folder (sortkey dump's tables.json and data files) before serving; tables that already exist are left as they are")
+	fs.BoolVar(&f.quiet, "quiet", false, seedQuietUsage)
 	connFlags(fs, f)
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
@@ -120,6 +125,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 
 func connFlags(fs *flag.FlagSet, f *serveFlags) {
 	fs.DurationVar(&f.readTimeout, "read-timeout", sortkey.DefaultReadTimeout, "a whole request, headers and body, must arrive within it; a slower one is answered 400 and its connection closed")
+	fs.DurationVar(&f.writeTimeout, "write-timeout", sortkey.DefaultWriteTimeout, "an answer must be written within it of its request's headers; a client that reads slower, or stops reading, has its connection closed and frees its handler")
 	fs.DurationVar(&f.idleTimeout, "idle-timeout", sortkey.DefaultIdleTimeout, "a keep-alive connection idle this long is closed")
 	fs.IntVar(&f.maxHeaderBytes, "max-header-bytes", sortkey.DefaultMaxHeaderBytes, "largest request headers accepted, in bytes (larger: 431)")
 	fs.IntVar(&f.maxConnections, "max-connections", defaultMaxConnections, "connections open at once; more wait to be accepted until one closes")
@@ -132,8 +138,8 @@ func connFlags(fs *flag.FlagSet, f *serveFlags) {
 func checkConnFlags(f serveFlags, stderr io.Writer) error {
 	var err error
 	switch {
-	case f.readTimeout <= 0, f.idleTimeout <= 0:
-		err = errors.New("--read-timeout and --idle-timeout must be positive")
+	case f.readTimeout <= 0, f.writeTimeout <= 0, f.idleTimeout <= 0:
+		err = errors.New("--read-timeout, --write-timeout and --idle-timeout must be positive")
 	case f.maxHeaderBytes <= 0, f.maxConnections <= 0:
 		err = errors.New("--max-header-bytes and --max-connections must be positive")
 	case f.drainTimeout < 0, f.transientDelay < 0:
@@ -155,6 +161,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	log := f.log.logger(stderr)
 	slog.SetDefault(log)
+	f.stderr = stderr
 	// Room for two: the first stops gracefully, the second at once.
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -218,6 +225,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow,
 		CacheSize: int64(f.cacheSize), Store: f.store}
 	f.lag.apply(opts)
+	opts.ClockRewind = f.clock.rewind
 	opts.PITRWindow = time.Duration(f.pitrWindow)
 	if err := f.s3Dirs.apply(opts); err != nil {
 		return nil, nil, err
@@ -230,7 +238,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		return nil, nil, err
 	}
 	if f.seed != "" {
-		if err := seed(db, f.seed); err != nil {
+		if err := seed(db, f.seed, f.seedMeter()); err != nil {
 			return nil, nil, errors.Join(err, closeDB(db, log))
 		}
 	}
@@ -255,6 +263,7 @@ func newServer(db *sortkey.DB, reqs *requests, f serveFlags) httpServer {
 	srv := db.HTTPServer()
 	srv.Handler = reqs.wrap(srv.Handler)
 	srv.ReadTimeout, srv.IdleTimeout, srv.MaxHeaderBytes = f.readTimeout, f.idleTimeout, f.maxHeaderBytes
+	srv.WriteTimeout = f.writeTimeout // httpfast reads it from srv too
 	// Headers are part of the request: their own bound is never longer.
 	srv.ReadHeaderTimeout = min(srv.ReadHeaderTimeout, f.readTimeout)
 	if !f.fastHTTP {

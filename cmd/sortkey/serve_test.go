@@ -29,14 +29,14 @@ const connBound = 30 * time.Second
 
 func TestServeDefaultsMatchREADMEForConnections(t *testing.T) {
 	f, err := parseServe(nil, &bytes.Buffer{})
-	if err != nil || f.readTimeout != 60*time.Second || f.idleTimeout != 120*time.Second ||
+	if err != nil || f.readTimeout != 60*time.Second || f.writeTimeout != 120*time.Second || f.idleTimeout != 120*time.Second ||
 		f.maxHeaderBytes != 64<<10 || f.maxConnections != 4096 || f.drainTimeout != 10*time.Second {
 		t.Fatalf("defaults %+v (%v)", f, err)
 	}
 }
 
 func TestServeRefusesLimitsThatMeanNoLimit(t *testing.T) {
-	for _, args := range [][]string{{"--read-timeout", "0"}, {"--idle-timeout", "0"}, {"--max-connections", "0"}, {"--max-header-bytes", "0"}, {"--drain-timeout", "-1s"}} {
+	for _, args := range [][]string{{"--read-timeout", "0"}, {"--write-timeout", "0"}, {"--idle-timeout", "0"}, {"--max-connections", "0"}, {"--max-header-bytes", "0"}, {"--drain-timeout", "-1s"}} {
 		var errb bytes.Buffer
 		if code := serve(append([]string{"--in-memory"}, args...), io.Discard, &errb); code != 2 || !strings.Contains(errb.String(), args[0]) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())

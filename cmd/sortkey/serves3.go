@@ -14,6 +14,7 @@ import (
 
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/progress"
 	"github.com/sortkeydb/sortkey/internal/s3dir"
 )
 
@@ -30,6 +31,7 @@ type s3Dirs []string
 
 func (s *s3Dirs) String() string     { return strings.Join(*s, ",") }
 func (s *s3Dirs) Set(v string) error { *s = append(*s, v); return nil }
+func (s *s3Dirs) clear()             { *s = nil }
 
 // applyS3 puts --s3-dir's buckets in opts.
 func (s s3Dirs) apply(opts *sortkey.Options) error {
@@ -43,13 +45,15 @@ func (s s3Dirs) apply(opts *sortkey.Options) error {
 
 // seed loads the fixture folder dir into db before the server listens,
 // skipping tables that already exist (a data folder seeded before).
-func seed(db *sortkey.DB, dir string) error {
+func seed(db *sortkey.DB, dir string, m *progress.Meter) error {
 	c := dynamodb.New(dynamodb.Options{
 		Region: db.Region(), BaseEndpoint: aws.String("http://sortkey.seed"),
 		Credentials: credentials.NewStaticCredentialsProvider("seed", "seed", ""),
 		HTTPClient:  &http.Client{Transport: handlerTransport{db.Handler()}},
 	})
-	if _, err := dataio.Load(context.Background(), c, dir, dataio.LoadOptions{SkipExisting: true}); err != nil {
+	_, err := dataio.Load(context.Background(), c, dir, dataio.LoadOptions{SkipExisting: true, Progress: m})
+	m.Done()
+	if err != nil {
 		return fmt.Errorf(msgSeedFailed, dir, err)
 	}
 	return nil

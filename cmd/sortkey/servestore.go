@@ -2,11 +2,28 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/url"
 )
 
 var errStoreInMemory = errors.New("--store keeps the data in PostgreSQL, --in-memory in memory: give one or the other")
+
+// msgDataDirInMemory refuses a folder that --in-memory would leave unused.
+const msgDataDirInMemory = "%s names a folder for the data, %s keeps it in memory: give one or the other (--in-memory on the command line wins over a --data-dir from the environment or a config file, such as the container image's SORTKEY_DATA_DIR)"
+
+// checkDataDir refuses --data-dir beside --in-memory when they come from
+// one source, or --data-dir from a higher one: either way someone asked
+// for the folder, and it would be silently ignored. An --in-memory above
+// the --data-dir wins, as a higher source does: `docker run IMAGE serve
+// --in-memory` overrides the image's SORTKEY_DATA_DIR=/data.
+func checkDataDir(f serveFlags, from sourceOf) error {
+	dir, mem := from("data-dir"), from("in-memory")
+	if !f.inMemory || dir == fromDefault || dir < mem {
+		return nil
+	}
+	return fmt.Errorf(msgDataDirInMemory, dir.where("data-dir"), mem.where("in-memory"))
+}
 
 // checkStore refuses --store beside --in-memory, which contradicts it.
 // --data-dir is only warned about (warnDataDir): the container image sets

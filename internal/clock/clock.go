@@ -21,6 +21,7 @@ const (
 type Virtual struct {
 	mu       sync.Mutex
 	now      time.Time
+	given    bool // started at a time asked for, not at the real time
 	watchers map[int]func(time.Time)
 	nextID   int
 }
@@ -28,12 +29,13 @@ type Virtual struct {
 // NewVirtual returns a clock that reads start until moved; a zero start
 // means the real time now.
 func NewVirtual(start time.Time) *Virtual {
-	if start.IsZero() {
+	given := !start.IsZero()
+	if !given {
 		start = time.Now()
 	}
 	// Round(0) drops the monotonic reading: this clock's instants are wall
 	// times only, compared and added as such.
-	return &Virtual{now: start.UTC().Round(0), watchers: map[int]func(time.Time){}}
+	return &Virtual{now: start.UTC().Round(0), given: given, watchers: map[int]func(time.Time){}}
 }
 
 // Now is the clock's current time, in UTC.

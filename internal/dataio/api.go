@@ -16,3 +16,17 @@ type API interface {
 	BatchWriteItem(context.Context, *dynamodb.BatchWriteItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
 	PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
 }
+
+// Progress hears how far a long copy has got, for the commands' progress
+// display; a nil Progress hears nothing.
+type Progress interface {
+	SetTotal(items int64)
+	Add(items, bytes int64)
+}
+
+// tell passes items and bytes on to p, when there is one.
+func tell(p Progress, items, bytes int64) {
+	if p != nil {
+		p.Add(items, bytes)
+	}
+}

@@ -26,6 +26,8 @@ type ExportOptions struct {
 	// S3Bucket and S3Prefix, when set, are recorded in the summary: where
 	// the folder will be copied, so the manifest reads true there.
 	S3Bucket, S3Prefix string
+	// Progress hears of each item and the bytes of its line.
+	Progress Progress
 }
 
 // ExportResult is what an export wrote.
@@ -87,6 +89,7 @@ func scanSegment(ctx context.Context, c API, o ExportOptions, f *DataFile, seg, 
 			if err := f.Add(item); err != nil {
 				return err
 			}
+			tell(o.Progress, 1, int64(len(f.line)))
 		}
 	}
 	return nil

@@ -19,6 +19,9 @@ type LoadOptions struct {
 	// and all (sortkey serve --seed on a data folder seeded before);
 	// otherwise an existing table fails the load.
 	SkipExisting bool
+	// Progress hears of the items and bytes read; tables.json gives it
+	// the total.
+	Progress Progress
 }
 
 // ReadFixture reads dir/tables.json and checks that every data file is
@@ -59,13 +62,16 @@ func Load(ctx context.Context, c FixtureAPI, dir string, o LoadOptions) ([]strin
 			existing[n] = true
 		}
 	}
+	if o.Progress != nil {
+		o.Progress.SetTotal(f.itemsBut(existing))
+	}
 	var created []string
 	for _, t := range f.Tables {
 		name := aws.ToString(t.Create.TableName)
 		if existing[name] {
 			continue
 		}
-		err := loadTable(ctx, c, dir, t, &created)
+		err := loadTable(ctx, c, dir, t, o.Progress, &created)
 		if err != nil {
 			return nil, dropAll(c, created, fmt.Errorf(msgLoadTable, name, err))
 		}
@@ -73,7 +79,18 @@ func Load(ctx context.Context, c FixtureAPI, dir string, o LoadOptions) ([]strin
 	return created, nil
 }
 
-func loadTable(ctx context.Context, c FixtureAPI, dir string, t FixtureTable, created *[]string) error {
+// itemsBut is how many items the fixture's tables hold, but those named.
+func (f *Fixture) itemsBut(skip map[string]bool) int64 {
+	var n int64
+	for _, t := range f.Tables {
+		if !skip[aws.ToString(t.Create.TableName)] {
+			n += t.ItemCount
+		}
+	}
+	return n
+}
+
+func loadTable(ctx context.Context, c FixtureAPI, dir string, t FixtureTable, p Progress, created *[]string) error {
 	if _, err := c.CreateTable(ctx, t.Create); err != nil {
 		return err
 	}
@@ -88,12 +105,12 @@ func loadTable(ctx context.Context, c FixtureAPI, dir string, t FixtureTable, cr
 			return err
 		}
 	}
-	return loadItems(ctx, c, dir, t)
+	return loadItems(ctx, c, dir, t, p)
 }
 
 // loadItems writes the data file's items. A fixture is sortkey's own
 // dump: any line that does not make an item fails the load.
-func loadItems(ctx context.Context, c FixtureAPI, dir string, t FixtureTable) error {
+func loadItems(ctx context.Context, c FixtureAPI, dir string, t FixtureTable, p Progress) error {
 	log := NewErrorLog(os.DevNull, "")
 	keys := Schema{KeySchema: t.Create.KeySchema}.keyNames()
 	w := newBatchWriter(ctx, c, *t.Create.TableName, keys, log, defaultWriters)
@@ -101,7 +118,7 @@ func loadItems(ctx context.Context, c FixtureAPI, dir string, t FixtureTable) er
 	var bad error
 	strict := func(p Pending) error { return w.add(p) }
 	files := []SourceFile{{Path: filepath.Join(dir, t.File), Key: t.File}}
-	err := ReadFiles(files, ReadOptions{Format: FormatJSON, Compression: CompressionGzip}, strict, log, r)
+	err := ReadFiles(files, ReadOptions{Format: FormatJSON, Compression: CompressionGzip, Progress: p}, strict, log, r)
 	err = errors.Join(err, w.finish())
 	if n := log.Errors(); n > 0 && err == nil {
 		bad = fmt.Errorf(msgLoadBadItem, t.File, n)

@@ -74,8 +74,14 @@ func (t FixtureTable) check(seen map[string]bool) error {
 	return nil
 }
 
+// DumpOptions say how a server is dumped.
+type DumpOptions struct {
+	// Progress hears of each item and the bytes of its line.
+	Progress Progress
+}
+
 // Dump writes every table of the endpoint, settings and items, to dir.
-func Dump(ctx context.Context, c FixtureAPI, dir string) (*Fixture, error) {
+func Dump(ctx context.Context, c FixtureAPI, dir string, o DumpOptions) (*Fixture, error) {
 	names, err := listTables(ctx, c)
 	if err != nil {
 		return nil, err
@@ -85,7 +91,7 @@ func Dump(ctx context.Context, c FixtureAPI, dir string) (*Fixture, error) {
 	}
 	f := &Fixture{Version: fixtureVersion, Tables: []FixtureTable{}}
 	for i, name := range names {
-		t, err := dumpTable(ctx, c, dir, name, fmt.Sprintf("table-%04d.json.gz", i))
+		t, err := dumpTable(ctx, c, dir, name, fmt.Sprintf("table-%04d.json.gz", i), o.Progress)
 		if err != nil {
 			return nil, fmt.Errorf(msgDumpTable, name, err)
 		}
@@ -118,7 +124,7 @@ func listTables(ctx context.Context, c FixtureAPI) ([]string, error) {
 	return names, nil
 }
 
-func dumpTable(ctx context.Context, c FixtureAPI, dir, name, file string) (FixtureTable, error) {
+func dumpTable(ctx context.Context, c FixtureAPI, dir, name, file string, p Progress) (FixtureTable, error) {
 	desc, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
 	if err != nil {
 		return FixtureTable{}, err
@@ -134,7 +140,7 @@ func dumpTable(ctx context.Context, c FixtureAPI, dir, name, file string) (Fixtu
 	if d := ttl.TimeToLiveDescription; d != nil && d.TimeToLiveStatus == types.TimeToLiveStatusEnabled {
 		t.TTLAttribute = aws.ToString(d.AttributeName)
 	}
-	t.ItemCount, err = dumpItems(ctx, c, name, filepath.Join(dir, file))
+	t.ItemCount, err = dumpItems(ctx, c, name, filepath.Join(dir, file), p)
 	return t, err
 }
 
@@ -155,7 +161,7 @@ func tagsOf(ctx context.Context, c FixtureAPI, arn *string) ([]types.Tag, error)
 }
 
 // dumpItems scans the table into a gzipped file of export lines.
-func dumpItems(ctx context.Context, c FixtureAPI, table, path string) (int64, error) {
+func dumpItems(ctx context.Context, c FixtureAPI, table, path string, progress Progress) (int64, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return 0, err
@@ -177,6 +183,7 @@ func dumpItems(ctx context.Context, c FixtureAPI, table, path string) (int64, er
 				return 0, err
 			}
 			n++
+			tell(progress, 1, int64(len(line)))
 		}
 	}
 	return n, errors.Join(zw.Close(), bw.Flush(), f.Sync())

@@ -32,6 +32,9 @@ type ImportOptions struct {
 	ErrorLog string
 	// Writers is the number of concurrent BatchWriteItem callers.
 	Writers int
+	// Progress hears of the items and bytes read; an export's manifest
+	// gives it the total.
+	Progress Progress
 }
 
 // ImportResult has ImportTableDescription's counts.
@@ -70,6 +73,9 @@ func Import(ctx context.Context, c API, o ImportOptions) (*ImportResult, error) 
 	if o.Compression == "" {
 		o.Compression = src.defaultCompression()
 	}
+	if src.summary != nil && o.Progress != nil {
+		o.Progress.SetTotal(src.summary.ItemCount)
+	}
 	tableArn, err := createTable(ctx, c, o)
 	if err != nil {
 		return nil, err
@@ -92,7 +98,7 @@ func (o *ImportOptions) check() error {
 
 func (o ImportOptions) readOptions() ReadOptions {
 	return ReadOptions{Format: o.Format, Compression: o.Compression, CSVHeader: o.CSVHeader,
-		CSVDelimiter: o.CSVDelimiter, KeyTypes: o.Schema.keyTypes()}
+		CSVDelimiter: o.CSVDelimiter, KeyTypes: o.Schema.keyTypes(), Progress: o.Progress}
 }
 
 func csvDelimiter(d string) (rune, error) {
@@ -171,13 +177,17 @@ func (o ImportOptions) load(ctx context.Context, c API, src *source, tableArn st
 	return r, err
 }
 
+// countingReader counts the bytes read, for ProcessedSizeBytes and for
+// p, told a buffer at a time rather than an item at a time.
 type countingReader struct {
 	r io.Reader
 	n int64
+	p Progress
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
+	tell(c.p, 0, int64(n))
 	return n, err
 }

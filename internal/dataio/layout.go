@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"hash"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -35,6 +34,8 @@ type Layout struct {
 	// Incremental, for an incremental export, is its window and view
 	// (ExportTime is then not written); its fills write with AddChange.
 	Incremental *Incremental
+	// Files is where Dir is; nil is the local file system.
+	Files Files
 }
 
 // Fill writes one data file's items.
@@ -53,7 +54,7 @@ func WriteExport(ctx context.Context, l Layout, fills []Fill) (*ExportResult, er
 	}
 	r := &ExportResult{ExportID: l.ExportID, Path: filepath.Join(l.Dir, exportRoot, l.ExportID)}
 	if err := r.write(ctx, l, fills); err != nil {
-		os.RemoveAll(r.Path)
+		orLocal(l.Files).RemoveAll(r.Path)
 		return nil, err
 	}
 	return r, nil
@@ -76,10 +77,11 @@ func ManifestKey(prefix, id string) string {
 }
 
 func (r *ExportResult) write(ctx context.Context, l Layout, fills []Fill) error {
-	if err := os.MkdirAll(filepath.Join(r.Path, dataDir), 0o755); err != nil {
+	fsys := orLocal(l.Files)
+	if err := fsys.MkdirAll(filepath.Join(r.Path, dataDir), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(r.Path, startedFile), nil, 0o644); err != nil {
+	if err := fsys.WriteFile(filepath.Join(r.Path, startedFile), nil, 0o644); err != nil {
 		return err
 	}
 	files, err := fillFiles(ctx, l, r.Path, fills)
@@ -87,7 +89,7 @@ func (r *ExportResult) write(ctx context.Context, l Layout, fills []Fill) error 
 		return err
 	}
 	r.Files = files
-	if err := writeWithChecksum(r.Path, filesFile, filesChecksum, fileLines(files)); err != nil {
+	if err := writeWithChecksum(fsys, r.Path, filesFile, filesChecksum, fileLines(files)); err != nil {
 		return err
 	}
 	r.Summary = r.summary(l)
@@ -95,7 +97,7 @@ func (r *ExportResult) write(ctx context.Context, l Layout, fills []Fill) error 
 	if err != nil {
 		return err
 	}
-	return writeWithChecksum(r.Path, summaryFile, summaryChecksum, data)
+	return writeWithChecksum(fsys, r.Path, summaryFile, summaryChecksum, data)
 }
 
 func (r *ExportResult) summary(l Layout) Summary {
@@ -149,13 +151,13 @@ func fileLines(files []FileEntry) []byte {
 // writeWithChecksum writes a manifest and its checksum file, the hex MD5
 // of the manifest's bytes (the documentation does not say; this is S3's
 // ETag form).
-func writeWithChecksum(dir, name, checksumName string, data []byte) error {
-	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+func writeWithChecksum(fsys Files, dir, name, checksumName string, data []byte) error {
+	if err := fsys.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 		return err
 	}
 	sum := md5.Sum(data)
 	_, hexed := md5Forms(sum[:])
-	return os.WriteFile(filepath.Join(dir, checksumName), []byte(hexed), 0o644)
+	return fsys.WriteFile(filepath.Join(dir, checksumName), []byte(hexed), 0o644)
 }
 
 // fillFiles runs the fills, one per goroutine, each writing its own data
@@ -189,7 +191,7 @@ func writeDataFile(ctx context.Context, l Layout, dir string, fill Fill) (FileEn
 		suffix = ionDataSuffix
 	}
 	name := newDataName(suffix)
-	f, err := os.Create(filepath.Join(dir, dataDir, name))
+	f, err := orLocal(l.Files).Create(filepath.Join(dir, dataDir, name))
 	if err != nil {
 		return FileEntry{}, err
 	}

@@ -17,6 +17,8 @@ type ReadOptions struct {
 	CSVHeader    []string
 	CSVDelimiter string
 	KeyTypes     map[string]types.ScalarAttributeType
+	// Progress hears of each record and of the bytes read.
+	Progress Progress
 }
 
 // Check refuses an unknown or unsupported format or compression, and CSV
@@ -56,12 +58,12 @@ func ReadFiles(files []SourceFile, o ReadOptions, add func(Pending) error, log *
 }
 
 func (o ReadOptions) readFile(f SourceFile, add func(Pending) error, log *ErrorLog, r *ImportResult) error {
-	in, err := openData(f.Path, o.Compression)
+	in, err := openData(f, o.Compression)
 	if err != nil {
 		return fmt.Errorf(msgReadFailed, f.Key, err)
 	}
 	defer in.Close()
-	counted := &countingReader{r: in}
+	counted := &countingReader{r: in, p: o.Progress}
 	defer func() { r.ProcessedSizeBytes += counted.n }()
 	recs, err := o.records(counted, f.Key)
 	if err != nil {
@@ -75,17 +77,23 @@ func (o ReadOptions) readFile(f SourceFile, add func(Pending) error, log *ErrorL
 		case err == io.EOF:
 			return nil
 		case errors.As(err, &lerr):
-			r.ProcessedItemCount++
+			o.counted(r)
 			log.Add(ptr, lerr.Error())
 		case err != nil:
 			return fmt.Errorf(msgReadFailed, f.Key, err)
 		default:
-			r.ProcessedItemCount++
+			o.counted(r)
 			if err := add(Pending{Item: item, Ptr: ptr}); err != nil {
 				return err
 			}
 		}
 	}
+}
+
+// counted counts a record, in the result and to the progress display.
+func (o ReadOptions) counted(r *ImportResult) {
+	r.ProcessedItemCount++
+	tell(o.Progress, 1, 0)
 }
 
 func (o ReadOptions) records(r io.Reader, key string) (records, error) {

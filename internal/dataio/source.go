@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -33,9 +34,10 @@ type source struct {
 
 // SourceFile is one data file an import reads.
 type SourceFile struct {
-	Path string // on disk
-	Key  string // as logged: relative to the import's folder, or the S3 key
-	md5  string // base64, from manifest-files.json; empty for a bare folder
+	Path  string // on disk, in files
+	Key   string // as logged: relative to the import's folder, or the S3 key
+	md5   string // base64, from manifest-files.json; empty for a bare folder
+	files Files  // nil: the local file system
 }
 
 // findSource reads dir as an export's folder (the one holding
@@ -217,8 +219,8 @@ func fileMD5(path string) (string, error) {
 }
 
 // openData opens a data file through its decompressor.
-func openData(path, compression string) (io.ReadCloser, error) {
-	f, err := os.Open(path)
+func openData(sf SourceFile, compression string) (io.ReadCloser, error) {
+	f, err := orLocal(sf.files).Open(sf.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -257,28 +259,28 @@ func (b both) Close() error {
 	return errors.Join(errs...)
 }
 
-// PrefixFiles are the files of the bucket folder dir whose keys start
+// PrefixFiles are the files of the bucket folder root whose keys start
 // with prefix, as ImportTable reads every object under its S3KeyPrefix:
 // the prefix need not end at a folder ("data/part" takes data/part-1).
-// Hidden files and folders are skipped. Each file's Key is its S3 key.
-func PrefixFiles(dir, prefix string) ([]SourceFile, error) {
-	start := dir
+// Hidden files and folders are skipped. Each file's Key is its S3 key,
+// and every file is reached through root, so none is outside it.
+func PrefixFiles(root *os.Root, prefix string) ([]SourceFile, error) {
+	start := "."
 	if i := strings.LastIndex(prefix, "/"); i >= 0 {
-		start = filepath.Join(dir, filepath.FromSlash(prefix[:i]))
+		start = path.Clean(prefix[:i])
 	}
 	var files []SourceFile
-	err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(root.FS(), start, func(key string, d fs.DirEntry, err error) error {
 		switch {
-		case err != nil && path == start && errors.Is(err, fs.ErrNotExist):
-			return filepath.SkipAll
+		case err != nil && key == start && errors.Is(err, fs.ErrNotExist):
+			return fs.SkipAll
 		case err != nil:
 			return err
-		case strings.HasPrefix(d.Name(), ".") && path != start:
+		case strings.HasPrefix(d.Name(), ".") && key != start:
 			return skipHidden(d)
 		}
-		rel, _ := filepath.Rel(dir, path)
-		if key := filepath.ToSlash(rel); d.Type().IsRegular() && strings.HasPrefix(key, prefix) {
-			files = append(files, SourceFile{Path: path, Key: key})
+		if d.Type().IsRegular() && strings.HasPrefix(key, prefix) {
+			files = append(files, SourceFile{Path: filepath.FromSlash(key), Key: key, files: root})
 		}
 		return nil
 	})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -27,8 +28,9 @@ func Load(path string) (*Design, error) {
 
 // Parse parses a design file, YAML or JSON (JSON is read as the YAML it
 // also is), named file in messages. Unknown members are refused with
-// their line, so a misspelt one is not silently ignored. Parse checks the
-// form only; Check judges the design.
+// their line and column and the valid key nearest to them, so a misspelt
+// one is not silently ignored. Parse checks the form only; Check judges
+// the design.
 func Parse(data []byte, file string) (*Design, error) {
 	if len(data) > maxFileBytes {
 		return nil, ErrTooLarge
@@ -42,6 +44,9 @@ func Parse(data []byte, file string) (*Design, error) {
 	}
 	if len(root.Content) == 0 {
 		return nil, fmt.Errorf("%s: the file is empty", file)
+	}
+	if err := unknownKey(root.Content[0], reflect.TypeFor[Design](), file); err != nil {
+		return nil, err
 	}
 	d := &Design{File: file}
 	dec := yaml.NewDecoder(bytes.NewReader(data))

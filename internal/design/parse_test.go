@@ -42,7 +42,7 @@ func TestParseJSON(t *testing.T) {
 
 func TestParseRefuses(t *testing.T) {
 	cases := []struct{ doc, want string }{
-		{"version: 1\ntables:\n  - name: T\n    partitionKey: {name: pk, type: S}\n    sortkey: {name: sk, type: S}\n", "f.yaml: line 5: field sortkey not found"},
+		{"version: 1\ntables:\n  - name: T\n    partitionKey: {name: pk, type: S}\n    sortkey: {name: sk, type: S}\n", "f.yaml:5:5: error: unknown key \"sortkey\": did you mean sortKey?"},
 		{"tables: [", "f.yaml: "},
 		{"", "the file is empty"},
 		{"patterns:\n  - key: {pk: [1, 2]}\n", "f.yaml: line 2"},
@@ -51,6 +51,30 @@ func TestParseRefuses(t *testing.T) {
 		_, err := Parse([]byte(c.doc), "f.yaml")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q", c.doc, err, c.want)
+		}
+	}
+}
+
+// A misspelt key is refused where it was written, file:line:col as
+// Check's findings are, with the valid key nearest to it, at any depth of
+// a YAML or JSON design.
+func TestParseRefusesUnknownKeyWithPlaceAndSuggestion(t *testing.T) {
+	table := "version: 1\ntables:\n  - name: T\n    partitionKey: {name: pk, type: S}\n"
+	cases := []struct{ file, doc, want string }{
+		{"d.yaml", "version: 1\nnmae: X\n", `d.yaml:2:1: error: unknown key "nmae": did you mean name?`},
+		{"d.yaml", table + "    sortkey: {name: sk, type: S}\n", `d.yaml:5:5: error: unknown key "sortkey": did you mean sortKey?`},
+		{"d.yaml", table + "    globalSecondaryIndexes:\n      - name: G\n        partitionKey: {name: g, tipe: S}\n",
+			`d.yaml:7:33: error: unknown key "tipe": did you mean type?`},
+		{"d.yaml", table + "    localSecondaryIndexes:\n      - name: L\n        projection: {type: INCLUDE, atributes: [a]}\n",
+			`d.yaml:7:37: error: unknown key "atributes": did you mean attributes?`},
+		{"d.yaml", "patterns:\n  - number: 1\n    key: {pk: {op: begins_with, valeu: x}}\n", `d.yaml:3:33: error: unknown key "valeu": did you mean value?`},
+		{"d.yaml", "entities:\n  - name: E\n    discriminator: {attribute: tp, vaule: E}\n", `d.yaml:3:36: error: unknown key "vaule": did you mean value?`},
+		{"d.yaml", "tables:\n  - &t\n    name: T\n  - <<: *t\n    nmae: U\n", `d.yaml:5:5: error: unknown key "nmae": did you mean name?`},
+		{"d.json", "{\n  \"version\": 1,\n  \"tables\": [{\"name\": \"T\", \"partitionkey\": {}}]\n}", `d.json:3:28: error: unknown key "partitionkey": did you mean partitionKey?`},
+	}
+	for _, c := range cases {
+		if _, err := Parse([]byte(c.doc), c.file); err == nil || err.Error() != c.want {
+			t.Errorf("%q:\ngot  %v\nwant %s", c.doc, err, c.want)
 		}
 	}
 }

@@ -388,6 +388,8 @@ func FuzzDecodeCatalog(f *testing.F) {
 	})
 }
 
+func str(s string) *string { return &s }
+
 func stableTable(t *testing.T, m *tableMeta) {
 	v1, err := encodeTable(m)
 	if err != nil {

@@ -62,6 +62,9 @@ type Options struct {
 	// Store, a postgres:// URL, keeps the data in PostgreSQL instead of
 	// Pebble (storage.Options.URL).
 	Store string
+	// StartClock, with a virtual clock, positions it from the time the
+	// store saved (vclock.go); nil for any other clock.
+	StartClock StartClock
 }
 
 // Engine is an open database.
@@ -124,6 +127,12 @@ func Open(opts Options) (*Engine, error) {
 	if err := e.loadCatalog(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
+	}
+	// The clock before any work that tells the time, after the catalog
+	// so that a store Open refuses is not written.
+	if err := e.startClock(opts.StartClock); err != nil {
+		db.Close()
+		return nil, err
 	}
 	if err := errors.Join(e.seedHistory(), e.dropUnfinishedBackups()); err != nil {
 		db.Close()

@@ -10,8 +10,6 @@ import (
 // epoch is DynamoDB's wire form of a time: seconds since 1970, with a fraction.
 func epoch(t time.Time) float64 { return float64(t.UnixMilli()) / 1000 }
 
-func str(s string) *string { return &s }
-
 // throughputDesc describes provisioned throughput; on-demand tables and
 // indexes report zeros, as DynamoDB does.
 func throughputDesc(pt *protocol.ProvisionedThroughput) *protocol.ProvisionedThroughputDescription {

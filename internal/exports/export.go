@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -11,7 +14,6 @@ import (
 	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/jobs"
 	"github.com/sortkeydb/sortkey/internal/protocol"
-	"github.com/sortkeydb/sortkey/internal/s3dir"
 	"github.com/sortkeydb/sortkey/internal/validate"
 )
 
@@ -39,19 +41,29 @@ func (m *Manager) ExportTableToPointInTime(_ context.Context, in *protocol.Expor
 	if j, err := m.reused(in); j != nil || err != nil {
 		return output(j), err
 	}
-	dir, err := m.prefixDir(in)
+	root, err := m.bucketRoot(in)
 	if err != nil {
 		return nil, err
 	}
-	if w != nil {
-		return m.startIncremental(in, w, dir)
+	out, err := m.start(in, w, root)
+	if err != nil {
+		root.Close() // no export took it
 	}
-	return m.startFull(in, dir)
+	return out, err
+}
+
+// start starts a full export, or an incremental one for a window w, which
+// closes the bucket's root when it ends.
+func (m *Manager) start(in *protocol.ExportTableToPointInTimeInput, w *window, root *os.Root) (*protocol.ExportTableToPointInTimeOutput, error) {
+	if w != nil {
+		return m.startIncremental(in, w, root)
+	}
+	return m.startFull(in, root)
 }
 
 // startFull fixes the table as it was at ExportTime and starts writing it
 // in the background.
-func (m *Manager) startFull(in *protocol.ExportTableToPointInTimeInput, dir string) (*protocol.ExportTableToPointInTimeOutput, error) {
+func (m *Manager) startFull(in *protocol.ExportTableToPointInTimeInput, root *os.Root) (*protocol.ExportTableToPointInTimeOutput, error) {
 	pit, err := m.e.OpenPointInTime(*in.TableArn, engine.WireTime(in.ExportTime))
 	if err != nil {
 		return nil, err
@@ -59,7 +71,7 @@ func (m *Manager) startFull(in *protocol.ExportTableToPointInTimeInput, dir stri
 	j := m.register(in, protocol.ExportDescription{TableArn: pit.TableArn, TableId: pit.TableID,
 		ExportTime: jobs.Epoch(pit.At), ExportType: fullExport})
 	out := output(j) // before the job can move on: the answer says IN_PROGRESS
-	m.wg.Go(func() { m.run(j, pit, dir) })
+	m.wg.Go(func() { m.run(j, pit, root) })
 	return out, nil
 }
 
@@ -70,18 +82,17 @@ func output(j *job) *protocol.ExportTableToPointInTimeOutput {
 	return &protocol.ExportTableToPointInTimeOutput{ExportDescription: j.Describe()}
 }
 
-// prefixDir is the folder of the request's bucket and prefix: the export
-// goes to <it>/AWSDynamoDB/<ExportId>/.
-func (m *Manager) prefixDir(in *protocol.ExportTableToPointInTimeInput) (string, error) {
+// bucketRoot opens the folder of the request's bucket, once its prefix is
+// checked: the export goes to <prefix>/AWSDynamoDB/<ExportId>/ in it.
+func (m *Manager) bucketRoot(in *protocol.ExportTableToPointInTimeInput) (*os.Root, error) {
 	m.mu.Lock()
 	buckets := m.buckets
 	m.mu.Unlock()
-	prefix := deref(in.S3Prefix)
-	dir, err := buckets.Use("ExportTableToPointInTime", *in.S3Bucket, prefix)
+	root, err := buckets.Use("ExportTableToPointInTime", *in.S3Bucket, deref(in.S3Prefix))
 	if err != nil {
-		return "", apierr.Validationf("%s", err.Error())
+		return nil, apierr.Validationf("%s", err.Error())
 	}
-	return s3dir.Path(dir, prefix), nil
+	return root, nil
 }
 
 // reused is the export an earlier request with the same ClientToken
@@ -117,9 +128,10 @@ func (m *Manager) register(in *protocol.ExportTableToPointInTimeInput, d protoco
 }
 
 // run writes a full export and ends it.
-func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
+func (m *Manager) run(j *job, pit *engine.PointInTime, root *os.Root) {
 	defer pit.Close()
-	l := m.layout(j, dir)
+	defer root.Close()
+	l := m.layout(j, root)
 	l.ExportTime = pit.At
 	fill := func(ctx context.Context, f *dataio.DataFile) error {
 		return pit.Items(func(item []byte, size int) error {
@@ -133,11 +145,13 @@ func (m *Manager) run(j *job, pit *engine.PointInTime, dir string) {
 	m.finish(j, r, err)
 }
 
-// layout is where and how the export j writes, as its description says.
-func (m *Manager) layout(j *job, dir string) dataio.Layout {
+// layout is where and how the export j writes, as its description says:
+// under its prefix in the bucket's root, so that nothing is written
+// outside the bucket's folder.
+func (m *Manager) layout(j *job, root *os.Root) dataio.Layout {
 	d := j.Describe()
-	return dataio.Layout{Dir: dir, ExportID: exportID(d), Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId,
-		Start: j.Start, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
+	return dataio.Layout{Files: root, Dir: filepath.FromSlash(deref(d.S3Prefix)), ExportID: exportID(d),
+		Format: d.ExportFormat, TableArn: d.TableArn, TableID: d.TableId, Start: j.Start, End: m.e.Now, S3Bucket: d.S3Bucket, S3Prefix: deref(d.S3Prefix),
 		S3SseAlgorithm: deref(d.S3SseAlgorithm), S3SseKmsKeyID: deref(d.S3SseKmsKeyId)}
 }
 
@@ -151,13 +165,19 @@ func (m *Manager) finish(j *job, r *dataio.ExportResult, err error) {
 			d.ExportStatus, d.FailureCode, d.FailureMessage = statusFailed, ptr(codeStopped), ptr(msgClosed)
 		case err != nil:
 			d.ExportStatus, d.FailureCode = statusFailed, ptr(codeInternal)
-			d.FailureMessage = ptr(fmt.Sprintf(msgWriteFailed, err))
+			d.FailureMessage = ptr(fmt.Sprintf(msgWriteFailed, d.S3Bucket, exportKey(d), err))
 		default:
 			d.ExportStatus, d.ItemCount = statusCompleted, ptr(r.Summary.ItemCount)
 			d.BilledSizeBytes = ptr(r.Summary.BilledSizeBytes)
 			d.ExportManifest = ptr(dataio.ManifestKey(deref(d.S3Prefix), exportID(d)))
 		}
 	})
+}
+
+// exportKey is the S3 key of the export's folder, which a failure names
+// (the errors of the bucket's root name keys too, never a local path).
+func exportKey(d *protocol.ExportDescription) string {
+	return path.Dir(dataio.ManifestKey(deref(d.S3Prefix), exportID(d))) + "/"
 }
 
 // exportID is the ExportId, the last part of the ExportArn.

@@ -2,6 +2,7 @@ package exports
 
 import (
 	"context"
+	"os"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -59,7 +60,7 @@ func incrementalWindow(in *protocol.ExportTableToPointInTimeInput, now time.Time
 
 // startIncremental fixes the table's changes in the window and starts
 // writing them in the background.
-func (m *Manager) startIncremental(in *protocol.ExportTableToPointInTimeInput, w *window, dir string) (*protocol.ExportTableToPointInTimeOutput, error) {
+func (m *Manager) startIncremental(in *protocol.ExportTableToPointInTimeInput, w *window, root *os.Root) (*protocol.ExportTableToPointInTimeOutput, error) {
 	ch, err := m.e.OpenChanges(*in.TableArn, w.from, w.to)
 	if err != nil {
 		return nil, err
@@ -68,15 +69,16 @@ func (m *Manager) startIncremental(in *protocol.ExportTableToPointInTimeInput, w
 		IncrementalExportSpecification: &protocol.IncrementalExportSpecification{
 			ExportFromTime: jobs.Epoch(w.from), ExportToTime: jobs.Epoch(w.to), ExportViewType: &w.view}})
 	out := output(j) // before the job can move on: the answer says IN_PROGRESS
-	m.wg.Go(func() { m.runIncremental(j, ch, w, dir) })
+	m.wg.Go(func() { m.runIncremental(j, ch, w, root) })
 	return out, nil
 }
 
 // runIncremental writes the changed items, one line each, and ends the
 // export.
-func (m *Manager) runIncremental(j *job, ch *engine.Changes, w *window, dir string) {
+func (m *Manager) runIncremental(j *job, ch *engine.Changes, w *window, root *os.Root) {
 	defer ch.Close()
-	l := m.layout(j, dir)
+	defer root.Close()
+	l := m.layout(j, root)
 	l.Incremental = &dataio.Incremental{From: w.from, To: w.to, View: w.view}
 	fill := func(ctx context.Context, f *dataio.DataFile) error {
 		return ch.Each(func(c engine.Change) error {

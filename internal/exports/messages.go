@@ -10,7 +10,7 @@ const (
 	msgExportNotFound  = "Export not found: %s"
 	msgNextToken       = "Invalid NextToken: %s"
 	msgClosed          = "the server stopped before the export finished"
-	msgWriteFailed     = "The export could not be written: %v"
+	msgWriteFailed     = "The export could not be written to s3://%s/%s: %v"
 )
 
 // FailureCodes: sortkey's, since DynamoDB's list is not documented.

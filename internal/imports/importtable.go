@@ -2,6 +2,7 @@ package imports
 
 import (
 	"context"
+	"os"
 	"slices"
 	"strings"
 
@@ -25,17 +26,18 @@ func (m *Manager) ImportTable(_ context.Context, in *protocol.ImportTableInput) 
 	if j, err := m.reused(in); j != nil || err != nil {
 		return output(j), err
 	}
-	dir, err := m.bucketDir(in.S3BucketSource)
+	root, err := m.bucketRoot(in.S3BucketSource)
 	if err != nil {
 		return nil, err
 	}
 	table, err := m.e.CreateImportTable(create)
 	if err != nil {
+		root.Close() // no import took it
 		return nil, err
 	}
 	j := m.register(in, table)
 	out := output(j) // before the job can move on: the answer says IN_PROGRESS
-	m.wg.Go(func() { m.run(j, in, dir) })
+	m.wg.Go(func() { m.run(j, in, root) })
 	return out, nil
 }
 
@@ -111,15 +113,17 @@ func createInput(p *protocol.TableCreationParameters) *protocol.CreateTableInput
 	}
 }
 
-func (m *Manager) bucketDir(src *protocol.S3BucketSource) (string, error) {
+// bucketRoot opens the folder of the source's bucket, once its prefix is
+// checked; the import reads only through it.
+func (m *Manager) bucketRoot(src *protocol.S3BucketSource) (*os.Root, error) {
 	m.mu.Lock()
 	buckets := m.buckets
 	m.mu.Unlock()
-	dir, err := buckets.Use("ImportTable", *src.S3Bucket, deref(src.S3KeyPrefix))
+	root, err := buckets.Use("ImportTable", *src.S3Bucket, deref(src.S3KeyPrefix))
 	if err != nil {
-		return "", apierr.Validationf("%s", err.Error())
+		return nil, apierr.Validationf("%s", err.Error())
 	}
-	return dir, nil
+	return root, nil
 }
 
 // reused is the import an earlier request with the same ClientToken

@@ -21,7 +21,8 @@ import (
 const batchItems = 100
 
 // run reads the import's source into its table and ends the import.
-func (m *Manager) run(j *job, in *protocol.ImportTableInput, dir string) {
+func (m *Manager) run(j *job, in *protocol.ImportTableInput, root *os.Root) {
+	defer root.Close()
 	d := j.Describe()
 	table := *in.TableCreationParameters.TableName
 	path := m.logPath(d.ImportArn)
@@ -29,7 +30,7 @@ func (m *Manager) run(j *job, in *protocol.ImportTableInput, dir string) {
 	log := dataio.NewErrorLog(path, d.ImportArn)
 	r := &dataio.ImportResult{}
 	w := &writer{m: m, j: j, table: table, log: log, r: r}
-	err := m.read(in, dir, w, log, r)
+	err := m.read(in, root, w, log, r)
 	if err == nil {
 		err = w.flush()
 	}
@@ -47,8 +48,8 @@ type failure struct {
 
 func (f *failure) Error() string { return f.err.Error() }
 
-func (m *Manager) read(in *protocol.ImportTableInput, dir string, w *writer, log *dataio.ErrorLog, r *dataio.ImportResult) error {
-	files, err := dataio.PrefixFiles(dir, deref(in.S3BucketSource.S3KeyPrefix))
+func (m *Manager) read(in *protocol.ImportTableInput, root *os.Root, w *writer, log *dataio.ErrorLog, r *dataio.ImportResult) error {
+	files, err := dataio.PrefixFiles(root, deref(in.S3BucketSource.S3KeyPrefix))
 	if err != nil {
 		return &failure{codeSource, fmt.Errorf(msgSourceFailed, err)}
 	}

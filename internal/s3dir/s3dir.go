@@ -115,12 +115,6 @@ func CheckKey(key string) error {
 	return nil
 }
 
-// Path is the local path of key in the bucket's folder dir; the key must
-// have passed CheckKey.
-func Path(dir, key string) string {
-	return filepath.Join(dir, filepath.FromSlash(key))
-}
-
 // Resolve is the folder of bucket and the checked prefix, for an
 // operation naming S3Bucket and S3KeyPrefix.
 func (m Map) Resolve(bucket, prefix string) (string, error) {
@@ -130,13 +124,24 @@ func (m Map) Resolve(bucket, prefix string) (string, error) {
 	return m.Bucket(bucket)
 }
 
-// Use is Resolve for operation op, which says how to map buckets when m
-// maps none.
-func (m Map) Use(op, bucket, prefix string) (string, error) {
+// Use opens the folder of bucket for operation op, which says how to map
+// buckets when m maps none, once the prefix is checked. Every file of the
+// bucket is reached through the *os.Root, which refuses a name or a
+// symbolic link leading outside the folder: a key names an object of its
+// bucket, never a file elsewhere on the server. The caller closes it.
+func (m Map) Use(op, bucket, prefix string) (*os.Root, error) {
 	if m.Empty() {
-		return "", fmt.Errorf(msgNoBuckets, op)
+		return nil, fmt.Errorf(msgNoBuckets, op)
 	}
-	return m.Resolve(bucket, prefix)
+	dir, err := m.Resolve(bucket, prefix)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf(msgNoFolder, bucket, dir, err)
+	}
+	return root, nil
 }
 
 // ParseURL splits s3://BUCKET/PREFIX.

@@ -53,3 +53,22 @@ func TestBucketFolders(t *testing.T) {
 		t.Fatalf("an unmapped bucket: %v", err)
 	}
 }
+
+// A bucket's folder is opened so that no symbolic link in it leads out.
+func TestUseConfinesLinks(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := (Map{Dirs: map[string]string{"named": dir}}).Use("Op", "named", "linkdir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if err := root.MkdirAll(filepath.Join("linkdir", "AWSDynamoDB"), 0o755); err == nil || strings.Contains(err.Error(), dir) {
+		t.Fatalf("a folder through a link out of the bucket: %v", err)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("%d entries written through the link", len(entries))
+	}
+}

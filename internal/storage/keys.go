@@ -20,6 +20,7 @@ import (
 //	backup:   'j' | backup id                     -> a backup's description and table definition
 //	          'k' | backup number | hash(pk) | pk | sk -> an item as it was at the backup
 //	health:   'h' process(8) probe(8)             -> a health probe's number, deleted once read back (probe.go)
+//	clock:    'v'                                 -> the virtual clock's time, RFC 3339 (engine/vclock.go)
 //
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
@@ -36,7 +37,12 @@ const (
 	prefixToken    = 'x'
 	prefixBackup   = 'j'
 	prefixBackItem = 'k'
+	prefixClock    = 'v'
 )
+
+// ClockKey holds the time a virtual clock last reached, so that a server
+// restarted on the same data resumes it there.
+func ClockKey() []byte { return []byte{prefixClock} }
 
 // BackupKey is the key of a backup's record.
 func BackupKey(id string) []byte { return append([]byte{prefixBackup}, id...) }

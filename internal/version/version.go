@@ -24,14 +24,30 @@ type Info struct {
 	Go       string // the Go release that built it, e.g. go1.26.8
 }
 
+// Stamped and StampedCommit are set with -ldflags -X by builds that have
+// no VCS information to stamp: the image's (Dockerfile), whose context
+// leaves .git out. When set they win over what the build recorded.
+var Stamped, StampedCommit string
+
 // Get reads the build information once; it never changes while running.
 var Get = sync.OnceValue(func() Info {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return Info{Version: Devel}
+	info := Info{Version: Devel}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		info = fromBuild(bi)
 	}
-	return fromBuild(bi)
+	return stamp(info, Stamped, StampedCommit)
 })
+
+// stamp puts the -X stamped version and commit over info's.
+func stamp(info Info, version, commit string) Info {
+	if version != "" {
+		info.Version = version
+	}
+	if commit != "" {
+		info.Commit, info.Modified = commit, false
+	}
+	return info
+}
 
 // fromBuild finds sortkey in bi: the main module when this is the sortkey
 // binary, a dependency when a program embeds it. Only the main module has

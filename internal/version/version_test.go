@@ -47,3 +47,15 @@ func TestGetDevel(t *testing.T) {
 		t.Fatal("an unversioned main module should be (devel)")
 	}
 }
+
+// An image build stamps its version and commit with -X, which win over
+// the build's; one built without them (empty) keeps what the build says.
+func TestStamped(t *testing.T) {
+	built := Info{Version: Devel, Commit: "abc", Modified: true, Go: "go1.26.8"}
+	if got := stamp(built, "v2.0.0", "0123abc"); got != (Info{Version: "v2.0.0", Commit: "0123abc", Go: "go1.26.8"}) {
+		t.Fatalf("stamped: %+v", got)
+	}
+	if got := stamp(built, "", ""); got != built {
+		t.Fatalf("not stamped: %+v", got)
+	}
+}

@@ -47,16 +47,11 @@ var describers = map[string]describer{
 	"ListBackups":               onNothing,
 	"UpdateContinuousBackups":   onTable(func(r *protocol.UpdateContinuousBackupsInput) *string { return r.TableName }),
 	"DescribeContinuousBackups": onTable(func(r *protocol.DescribeContinuousBackupsInput) *string { return r.TableName }),
-	"RestoreTableToPointInTime": onTable(func(r *protocol.RestoreTableToPointInTimeInput) *string {
-		if r.SourceTableName != nil {
-			return r.SourceTableName
-		}
-		return r.SourceTableArn
-	}),
-	"RestoreTableFromBackup":   onArn(func(r *protocol.RestoreTableFromBackupInput) *string { return r.BackupArn }),
-	"ExportTableToPointInTime": onArn(func(r *protocol.ExportTableToPointInTimeInput) *string { return r.TableArn }),
-	"DescribeExport":           onArn(func(r *protocol.DescribeExportInput) *string { return r.ExportArn }),
-	"ListExports":              onNothing,
+	"RestoreTableToPointInTime": restore(pointInTimeSource, func(r *protocol.RestoreTableToPointInTimeInput) *string { return r.TargetTableName }),
+	"RestoreTableFromBackup":    restore(backupSource, func(r *protocol.RestoreTableFromBackupInput) *string { return r.TargetTableName }),
+	"ExportTableToPointInTime":  onArn(func(r *protocol.ExportTableToPointInTimeInput) *string { return r.TableArn }),
+	"DescribeExport":            onArn(func(r *protocol.DescribeExportInput) *string { return r.ExportArn }),
+	"ListExports":               onNothing,
 }
 
 // onTable is a control-plane action on the table its input T names. These
@@ -100,6 +95,46 @@ func createTable(op string, in any, c Catalog) ([]Check, error) {
 		also("PutResourcePolicy")
 	}
 	return out, nil
+}
+
+// restoreTarget is what DynamoDB's guide to IAM with backup and restore
+// requires on a restore's target table: its read and write actions.
+var restoreTarget = [...]string{
+	actionPrefix + "PutItem", actionPrefix + "UpdateItem", actionPrefix + "DeleteItem", actionPrefix + "GetItem",
+	actionPrefix + "Query", actionPrefix + "Scan", actionPrefix + "BatchWriteItem",
+}
+
+// restore is a restore of input T: its own action on the source (backup or
+// table), then restoreTarget on the table it creates.
+func restore[T any](source func(op string, r T, c Catalog) Check, target func(T) *string) describer {
+	return func(op string, in any, c Catalog) ([]Check, error) {
+		r, ok := in.(T)
+		if !ok {
+			return nil, ErrInputType
+		}
+		return append([]Check{source(op, r, c)}, targetChecks(target(r), c)...), nil
+	}
+}
+
+func targetChecks(name *string, c Catalog) []Check {
+	t := resolve(name, c)
+	out := make([]Check, len(restoreTarget))
+	for i, action := range restoreTarget {
+		out[i] = Check{Action: action, Resource: t.arn, Table: t.name}
+	}
+	return out
+}
+
+func backupSource(op string, r *protocol.RestoreTableFromBackupInput, c Catalog) Check {
+	return arnCheck(op, str(r.BackupArn), c)
+}
+
+// pointInTimeSource is the source table, named or by ARN.
+func pointInTimeSource(op string, r *protocol.RestoreTableToPointInTimeInput, c Catalog) Check {
+	if r.SourceTableName != nil {
+		return tableCheck(op, r.SourceTableName, c)
+	}
+	return tableCheck(op, r.SourceTableArn, c)
 }
 
 // given reports whether the request set the member name, read by name so

@@ -40,3 +40,23 @@ func TestControlPlane(t *testing.T) {
 		{"unknown iterator", "GetRecords", `{"ShardIterator":"junk"}`, plain("GetRecords", "*", "")},
 	})
 }
+
+// TestRestoreChecks: the restore action on the source, then read and write
+// on the new table, as the guide to IAM with backup and restore asks.
+func TestRestoreChecks(t *testing.T) {
+	backupArn := ordersArn + "/backup/01"
+	then := func(source Check) []Check {
+		out := []Check{source}
+		for _, op := range []string{"PutItem", "UpdateItem", "DeleteItem", "GetItem", "Query", "Scan", "BatchWriteItem"} {
+			out = append(out, Check{Action: "dynamodb:" + op, Resource: arnPrefix + "New", Table: "New"})
+		}
+		return out
+	}
+	pitr := Check{Action: "dynamodb:RestoreTableToPointInTime", Resource: ordersArn, Table: "Orders"}
+	runCases(t, []tcase{
+		{"backup", "RestoreTableFromBackup", `{"BackupArn":"` + backupArn + `","TargetTableName":"New"}`,
+			then(Check{Action: "dynamodb:RestoreTableFromBackup", Resource: backupArn})},
+		{"source named", "RestoreTableToPointInTime", `{"SourceTableName":"Orders","TargetTableName":"New"}`, then(pitr)},
+		{"source ARN", "RestoreTableToPointInTime", `{"SourceTableArn":"` + ordersArn + `","TargetTableName":"New"}`, then(pitr)},
+	})
+}
