@@ -9,7 +9,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
@@ -66,20 +65,6 @@ func wantEmpty(t *testing.T, c *dynamodb.Client, table string) {
 	}
 }
 
-// Before bad text was refused, these keys all decoded to "utf\uFFFD" and
-// landed on one item.
-func TestInvalidUTF8KeysRefusedAndNothingWritten(t *testing.T) {
-	srv := sortkeytest.New(t)
-	c := srv.Client()
-	createSimple(t, c, "utf")
-	for _, key := range []string{"utf\xff", "utf\xfe", `utf\ud800`, `utf\udc00`, `utf\ud800\u0041`,
-		`utf\ud800x`, `utf\udbff\ud800`, `utf\ude00\ud83d`, "utf\xed\xa0\x80", "utf\xc3", "utf\xf4\x90\x80\x80"} {
-		body := `{"TableName":"utf","Item":{"pk":{"S":"` + key + `"}}}`
-		wantInvalidUTF8(t, body, postRaw(t, srv.URL, "DynamoDB_20120810.PutItem", body))
-	}
-	wantEmpty(t, c, "utf")
-}
-
 // Every string of a body is held to the rule, whatever member it is in and
 // whichever operation reads it.
 func TestInvalidUTF8AnywhereInTheBodyRefused(t *testing.T) {
@@ -112,25 +97,5 @@ func TestInvalidUTF8AnywhereInTheBodyRefused(t *testing.T) {
 	wantEmpty(t, c, "utf")
 	if out, err := c.ListTables(ctx, &dynamodb.ListTablesInput{}); err != nil || len(out.TableNames) != 1 {
 		t.Fatalf("tables: %v (%v)", out.TableNames, err)
-	}
-}
-
-// A correct surrogate pair is one character, stored as its four UTF-8
-// bytes: the SDKs' own encoding of it finds the item.
-func TestSurrogatePairStoredAsItsCharacter(t *testing.T) {
-	srv := sortkeytest.New(t)
-	c := srv.Client()
-	createSimple(t, c, "utf")
-	body := `{"TableName":"utf","Item":{"pk":{"S":"\ud83d\ude00"},"v":{"SS":["x\uD83D\uDE00y"]}}}`
-	if r := postRaw(t, srv.URL, "DynamoDB_20120810.PutItem", body); r.status != 200 {
-		t.Fatalf("%s: %d %s", body, r.status, r.body)
-	}
-	out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("utf"),
-		Key: map[string]types.AttributeValue{"pk": s("\U0001F600")}})
-	if err != nil || out.Item == nil {
-		t.Fatalf("GetItem 😀: %v %v", out, err)
-	}
-	if v, ok := out.Item["v"].(*types.AttributeValueMemberSS); !ok || len(v.Value) != 1 || v.Value[0] != "x\U0001F600y" {
-		t.Fatalf("v: %#v", out.Item["v"])
 	}
 }

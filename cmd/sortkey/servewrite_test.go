@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,11 +33,14 @@ func TestStuckReaderIsCutOff(t *testing.T) {
 	for _, fast := range []string{"true", "false"} {
 		t.Run("fast-http="+fast, func(t *testing.T) {
 			ctx := testContext(t)
-			c := startServe(ctx, t, "--in-memory", "--write-timeout", "1s", "--drain-timeout", "10m", "--fast-http="+fast)
+			c := startServe(ctx, t, "--in-memory", "--write-timeout", "3s", "--drain-timeout", "10m", "--fast-http="+fast)
 			putBigItems(ctx, t, c.client)
 			resp := askBigAnswer(t, c)
 			sigterm(t, c)
 			awaitExit(t, c, "drained: every request in flight finished")
+			if resp == nil {
+				return // cut off before its head: a loaded machine took the whole timeout to answer
+			}
 			n, err := io.Copy(io.Discard, resp.Body)
 			if err == nil || n >= resp.ContentLength {
 				t.Fatalf("read %d bytes of %d, %v: the answer was not cut off", n, resp.ContentLength, err)
@@ -60,7 +64,9 @@ func putBigItems(ctx context.Context, t *testing.T, c *dynamodb.Client) {
 
 // askBigAnswer sends a BatchGetItem of every big item on a new connection
 // and reads the head of its answer only, which shows the handler is
-// writing the body.
+// writing the body. The timeout counts the handler's own work too, so on
+// a slow store or a loaded machine the connection may close before the
+// head: nil then, which is a cut-off as well.
 func askBigAnswer(t *testing.T, c *child) *http.Response {
 	t.Helper()
 	body := batchGetBigItems()
@@ -69,6 +75,10 @@ func askBigAnswer(t *testing.T, c *child) *http.Response {
 		"X-Amz-Target: DynamoDB_20120810.BatchGetItem\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	_ = conn.SetReadDeadline(time.Now().Add(connBound)) // only so that a server that never answers fails
 	resp, err := http.ReadResponse(bufio.NewReaderSize(conn, 1<<10), nil)
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		t.Logf("the connection closed before the answer's head: %v", err)
+		return nil
+	}
 	if err != nil || resp.StatusCode != 200 || resp.ContentLength < bigItems*bigItemBytes {
 		t.Fatalf("BatchGetItem: %v, %v", resp, err)
 	}

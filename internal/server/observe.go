@@ -107,15 +107,20 @@ var capacityIndexes = "INDEXES"
 // askCapacity sets in's ReturnConsumedCapacity to INDEXES, the table's
 // and each index's share (metrics count by index), when the client asked
 // less, and returns the member and what the client sent, to be put back;
-// a nil member when it asked INDEXES itself.
+// a nil member when it asked INDEXES itself, or something that is not a
+// ReturnConsumedCapacity at all, which validation must still see and
+// refuse.
 func askCapacity(in any) (member **string, sent *string) {
 	p := capacityMember(in)
-	if p == nil || (*p != nil && **p == capacityIndexes) {
+	if p == nil || (*p != nil && !asksLess(**p)) {
 		return nil, nil
 	}
 	sent, *p = *p, &capacityIndexes
 	return p, sent
 }
+
+// asksLess reports whether v is a ReturnConsumedCapacity below INDEXES.
+func asksLess(v string) bool { return v == "NONE" || v == "TOTAL" }
 
 func capacityMember(in any) **string {
 	switch in := in.(type) {

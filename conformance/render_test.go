@@ -1,0 +1,163 @@
+package conformance_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// render writes an answer as a transcript holds it: the JSON of a success
+// with its keys sorted and what differs from run to run redacted; for an
+// error, its status, type and message, then any other members.
+func render(t *testing.T, r reply, paths []string) string {
+	v := decode(t, r.body)
+	switch {
+	case r.status == 200 && paths != nil:
+		return selected(t, r.body, paths)
+	case r.status == 200:
+		return indent(t, redact(v))
+	}
+	m, _ := v.(map[string]any)
+	typ, _ := m["__type"].(string)
+	msg, _ := m["message"].(string)
+	if msg == "" {
+		msg, _ = m["Message"].(string)
+	}
+	delete(m, "__type")
+	delete(m, "message")
+	delete(m, "Message")
+	out := fmt.Sprintf("error %d %s\n%s", r.status, typ[strings.LastIndex(typ, "#")+1:], redactString(msg))
+	if len(m) > 0 {
+		out += "\n" + indent(t, redact(m))
+	}
+	return out
+}
+
+func decode(t *testing.T, body []byte) any {
+	if len(body) == 0 {
+		return map[string]any{}
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("the answer is not JSON: %v\n%s", err, body)
+	}
+	return v
+}
+
+// indent is v as indented JSON, with <, > and & as themselves: the
+// redactions are <time> and such.
+func indent(t *testing.T, v any) string {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	e.SetIndent("", "  ")
+	if err := e.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// selected writes only the members at paths of a success, one line each
+// (path: compact JSON), for calls whose whole answer is beside the point.
+func selected(t *testing.T, body []byte, paths []string) string {
+	v := redact(decode(t, body))
+	var lines []string
+	for _, p := range paths {
+		var b bytes.Buffer
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(at(v, p)); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, p+": "+strings.TrimSuffix(b.String(), "\n"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// redact replaces what no two runs (or two accounts) share: times, table
+// ids, stream labels, and the account and ids inside ARNs. The region
+// stays: -region picks the one a replay's expectations hold for.
+func redact(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			v[k] = redactMember(k, x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = redact(x)
+		}
+	case string:
+		return redactString(v)
+	}
+	return v
+}
+
+func redactMember(k string, v any) any {
+	switch {
+	case strings.HasSuffix(k, "Time"): // CreationDateTime, ExportTime, …
+		return "<time>"
+	case k == "TableId":
+		return "<id>"
+	case k == "LatestStreamLabel" || k == "StreamLabel":
+		return "<label>"
+	}
+	return redact(v)
+}
+
+var (
+	arnAccount = regexp.MustCompile(`(arn:aws:dynamodb:[a-z0-9-]+:)\d{12}:`)
+	arnID      = regexp.MustCompile(`/(stream|backup|export|import)/[^/"\s]+`)
+)
+
+func redactString(s string) string {
+	s = arnAccount.ReplaceAllString(s, "${1}<account>:")
+	return arnID.ReplaceAllString(s, "/$1/<id>")
+}
+
+// at is the value at a dotted path (Table.LatestStreamArn, Items.0.pk.S)
+// of a decoded answer, nil where there is none.
+func at(v any, path string) any {
+	for _, step := range strings.Split(path, ".") {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[step]
+		case []any:
+			i, err := strconv.Atoi(step)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// lookup is the string at a dotted path of a JSON answer.
+func lookup(t *testing.T, body []byte, path string) string {
+	s, ok := at(decode(t, body), path).(string)
+	if !ok {
+		t.Fatalf("save: %s is not a string in %s", path, body)
+	}
+	return s
+}
+
+// createdTable is the table a successful call created, if it created one.
+func createdTable(op string, body []byte) string {
+	var out struct {
+		TableDescription struct{ TableName string }
+	}
+	switch op {
+	case "CreateTable", "RestoreTableFromBackup", "RestoreTableToPointInTime":
+		_ = json.Unmarshal(body, &out)
+	}
+	return out.TableDescription.TableName
+}

@@ -1,0 +1,175 @@
+package conformance_test
+
+import (
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+)
+
+var (
+	endpoint = flag.String("endpoint", "", "replay the portable transcripts against this endpoint (DynamoDB itself, with the environment's credentials, or another sortkey) instead of a sortkey started per file")
+	region   = flag.String("region", "us-east-1", "the region -endpoint's requests are signed for")
+)
+
+// fileResult is how one transcript fared, for -endpoint's table.
+type fileResult struct {
+	path            string
+	failed, skipped bool
+}
+
+// TestTranscripts runs every transcript under testdata, each on a sortkey
+// of its own (or on -endpoint).
+func TestTranscripts(t *testing.T) {
+	var results []fileResult
+	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
+		r := fileResult{path: path}
+		defer func() {
+			r.failed, r.skipped = t.Failed(), t.Skipped()
+			results = append(results, r)
+		}()
+		runFile(t, path)
+	})
+	if *endpoint != "" {
+		printResults(results)
+	}
+}
+
+// runFile runs one transcript: its header (an optional server directive)
+// starts the target, then each directive runs against it.
+func runFile(t *testing.T, path string) {
+	s := &session{vars: map[string]string{}}
+	datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
+		if s.tg == nil {
+			s.start(t, d)
+		}
+		return s.run(t, d)
+	})
+}
+
+// printResults is -endpoint's per-file table.
+func printResults(results []fileResult) {
+	fmt.Fprintf(os.Stdout, "\ntranscripts against %s:\n", *endpoint)
+	for _, r := range results {
+		verdict := "pass"
+		switch {
+		case r.skipped:
+			verdict = "skip (sortkey-only)"
+		case r.failed:
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(os.Stdout, "  %-6s %s\n", verdict, strings.TrimPrefix(r.path, "testdata/"))
+	}
+}
+
+// header is a transcript's server options.
+type header struct {
+	region      string
+	sortkeyOnly bool // uses what only sortkey has: not replayed on -endpoint
+}
+
+// session is one transcript's run: its target and the values it saved.
+type session struct {
+	tg   *target
+	vars map[string]string
+}
+
+// start makes the file's target from its header, the first directive
+// when it is "server", or the defaults.
+func (s *session) start(t *testing.T, d *datadriven.TestData) {
+	h := header{region: *region}
+	if d.Cmd == "server" {
+		h.sortkeyOnly = d.HasArg("sortkey-only")
+		d.MaybeScanArgs(t, "region", &h.region)
+	}
+	switch {
+	case *endpoint == "":
+		s.tg = startSortkey(t, h)
+	case h.sortkeyOnly:
+		t.Skip("sortkey-only: not replayed against another endpoint")
+	default:
+		s.tg = remoteTarget(t, *endpoint, h.region)
+	}
+}
+
+// run runs one directive and returns its output.
+func (s *session) run(t *testing.T, d *datadriven.TestData) string {
+	switch d.Cmd {
+	case "server":
+		return ""
+	case "call":
+		return s.call(t, d)
+	case "wait-active":
+		if err := s.tg.waitActive(d.CmdArgs[0].Key); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	t.Fatalf("%s: unknown directive %q (server, call, wait-active)", d.Pos, d.Cmd)
+	return ""
+}
+
+// call sends the directive's request and writes the answer as the
+// transcript expects it.
+func (s *session) call(t *testing.T, d *datadriven.TestData) string {
+	if len(d.CmdArgs) == 0 {
+		t.Fatalf("%s: call needs an operation", d.Pos)
+	}
+	op := d.CmdArgs[0].Key
+	r, err := s.tg.call(op, []byte(s.expand(d.Input)))
+	if err != nil {
+		t.Fatalf("%s: %v", d.Pos, err)
+	}
+	if r.status == http.StatusOK {
+		s.remember(t, d, op, r.body)
+	}
+	var paths []string
+	if arg, ok := d.Arg("select"); ok {
+		paths = arg.Vals
+	}
+	return render(t, r, paths)
+}
+
+// repeated is ${TEXT*N}: TEXT N times, for the large values limits are
+// about, which would otherwise fill the file (and pass datadriven's line
+// length).
+var repeated = regexp.MustCompile(`\$\{([^}*]*)\*(\d+)\}`)
+
+// expand replaces each ${name} in the request with the value saved as
+// name, and each ${TEXT*N} with TEXT repeated.
+func (s *session) expand(in string) string {
+	for name, v := range s.vars {
+		in = strings.ReplaceAll(in, "${"+name+"}", v)
+	}
+	return repeated.ReplaceAllStringFunc(in, func(m string) string {
+		sub := repeated.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(sub[2])
+		return strings.Repeat(sub[1], n)
+	})
+}
+
+// remember saves what the directive's save=NAME:Path arguments name of
+// a successful answer, and the tables it created.
+func (s *session) remember(t *testing.T, d *datadriven.TestData, op string, body []byte) {
+	for _, arg := range d.CmdArgs[1:] {
+		if arg.Key != "save" {
+			continue
+		}
+		for _, v := range arg.Vals {
+			name, path, ok := strings.Cut(v, ":")
+			if !ok {
+				t.Fatalf("%s: save=%s: want save=NAME:Path.To.Field", d.Pos, v)
+			}
+			s.vars[name] = lookup(t, body, path)
+		}
+	}
+	if table := createdTable(op, body); table != "" {
+		s.tg.created = append(s.tg.created, table)
+	}
+}
