@@ -34,14 +34,6 @@ func batchGet(c *dynamodb.Client, items map[string]types.KeysAndAttributes) (*dy
 	return c.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: items})
 }
 
-func wantItemCount(t *testing.T, c *dynamodb.Client, table string, want int64) {
-	t.Helper()
-	d, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
-	if err != nil || *d.Table.ItemCount != want {
-		t.Fatalf("%s: want %d items, describe says %v (%v)", table, want, d, err)
-	}
-}
-
 // TestConcurrentBatchWritesOverlap has writers batch-write overlapping keys,
 // each in its own order, deleting some as they go. Deadlock would hang the
 // writers past their deadline; the table's count and size must match what

@@ -2,7 +2,6 @@ package sortkey_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -11,6 +10,12 @@ import (
 
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
+
+// The rest of the paging tests are transcripts now, in
+// conformance/testdata/paging/ (scan_order*.txt, megabyte_page.txt). These
+// two walk every page to its end, with Limits of 1 to 1000 and the SDK's
+// paginator, and check each item is seen once: loops that end when the
+// answers say so, which a transcript cannot write.
 
 // loadPaging writes 5 partitions of 30 items; every third item is "red".
 // Items of partitions 0-2 carry the GSI key, so the index holds 90.
@@ -147,143 +152,6 @@ func TestParallelScanSegmentsPartitionTheTable(t *testing.T) {
 			if n != 1 {
 				t.Fatalf("%d segments: %s in %d segments", total, k, n)
 			}
-		}
-	}
-}
-
-func TestScanOrderIsDeterministic(t *testing.T) {
-	a, b := sortkeytest.New(t).Client(), sortkeytest.New(t).Client()
-	createSimple(t, a, "ord")
-	createSimple(t, b, "ord")
-	for i := 0; i < 40; i++ {
-		put(a, "ord", map[string]types.AttributeValue{"pk": s(fmt.Sprint(i))})
-		put(b, "ord", map[string]types.AttributeValue{"pk": s(fmt.Sprint(39 - i))})
-	}
-	sa, err := a.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("ord")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sb, _ := b.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("ord")})
-	if x, y := strs(sa.Items, "pk"), strs(sb.Items, "pk"); x != y || strings.Count(x, ",") != 39 {
-		t.Fatalf("scan order depends on insertion order:\n%s\n%s", x, y)
-	}
-}
-
-// TestScanOrderBetweenPartitions (facts file, section 12): a Scan paged
-// three items at a time returns all of partition A before all of B, each
-// partition in sort-key order (byte-wise for S, numeric for N), whatever
-// the order the items were put in.
-func TestScanOrderBetweenPartitions(t *testing.T) {
-	c := sortkeytest.New(t).Client()
-	for _, tc := range []struct {
-		skType types.ScalarAttributeType
-		want   string
-	}{
-		{"S", "[A/1 A/16 A/17] [A/18 A/19 A/20] [A/3 A/5 A/7] [B/0 B/2 B/4] [B/6]"},
-		{"N", "[A/1 A/3 A/5] [A/7 A/16 A/17] [A/18 A/19 A/20] [B/0 B/2 B/4] [B/6]"},
-	} {
-		table := "order" + string(tc.skType)
-		_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
-			AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: "S"}, {AttributeName: aws.String("sk"), AttributeType: tc.skType}},
-			KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}, {AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, sk := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "20", "19", "18", "17", "16"} {
-			pk := map[bool]string{true: "B", false: "A"}[i < 8 && i%2 == 0]
-			var v types.AttributeValue = s(sk)
-			if tc.skType == "N" {
-				v = n(sk)
-			}
-			if err := put(c, table, avMap{"pk": s(pk), "sk": v}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if got := scanPages(t, c, table, 3); got != tc.want {
-			t.Errorf("sk %s: pages %s\nwant %s", tc.skType, got, tc.want)
-		}
-	}
-}
-
-// scanPages pages through a Scan, limit items a page, and writes each
-// page's items as [pk/sk ...].
-func scanPages(t *testing.T, c *dynamodb.Client, table string, limit int32) string {
-	t.Helper()
-	in := &dynamodb.ScanInput{TableName: aws.String(table), Limit: aws.Int32(limit)}
-	var pages []string
-	for {
-		out, err := c.Scan(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var page []string
-		for _, it := range out.Items {
-			sk := it["sk"]
-			if num, ok := sk.(*types.AttributeValueMemberN); ok {
-				sk = s(num.Value)
-			}
-			page = append(page, str(it["pk"])+"/"+str(sk))
-		}
-		pages = append(pages, "["+strings.Join(page, " ")+"]")
-		if out.LastEvaluatedKey == nil {
-			return strings.Join(pages, " ")
-		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
-	}
-}
-
-// TestQueryPageStopsOnceOneMegabyteIsRead: a page ends with the item that
-// takes the data read past 1 MB (1,048,576 bytes), sizing items by the
-// Developer Guide's rules and counting them before any filter or
-// projection, as the guide describes Query's and Scan's page limit.
-func TestQueryPageStopsOnceOneMegabyteIsRead(t *testing.T) {
-	c := sortkeytest.New(t).Client()
-	createPKSK(t, c, "big")
-	for i := range 12 {
-		// PK (2) + p (1) + SK (2) + sNN (3) + P (1) + value: 100 KB in all.
-		if err := put(c, "big", avMap{"PK": s("p"), "SK": s(fmt.Sprintf("s%02d", i)), "P": s(strings.Repeat("x", 100*1024-9))}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	q := &dynamodb.QueryInput{TableName: aws.String("big"), KeyConditionExpression: aws.String("PK = :p"),
-		ExpressionAttributeValues: avMap{":p": s("p")}}
-	for _, filtered := range []bool{false, true} {
-		if filtered {
-			q.FilterExpression, q.ProjectionExpression = aws.String("attribute_exists(nothing)"), aws.String("SK")
-		}
-		out, err := c.Query(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if out.ScannedCount != 11 || out.LastEvaluatedKey == nil || str(out.LastEvaluatedKey["SK"]) != "s10" {
-			t.Fatalf("filtered %v: page read %d items, want 11 ending at s10", filtered, out.ScannedCount)
-		}
-	}
-}
-
-// TestScanPageStopsOnceOneMegabyteIsRead: Scan's page ends where Query's
-// does, with the item that takes the data read past 1 MB, counted before
-// the filter and the projection.
-func TestScanPageStopsOnceOneMegabyteIsRead(t *testing.T) {
-	c := sortkeytest.New(t).Client()
-	createPKSK(t, c, "big")
-	for i := range 12 {
-		// As in the Query test: 100 KB per item, all in one partition.
-		if err := put(c, "big", avMap{"PK": s("p"), "SK": s(fmt.Sprintf("s%02d", i)), "P": s(strings.Repeat("x", 100*1024-9))}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	in := &dynamodb.ScanInput{TableName: aws.String("big")}
-	for _, filtered := range []bool{false, true} {
-		if filtered {
-			in.FilterExpression, in.ProjectionExpression = aws.String("attribute_exists(nothing)"), aws.String("SK")
-		}
-		out, err := c.Scan(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if out.ScannedCount != 11 || out.LastEvaluatedKey == nil || str(out.LastEvaluatedKey["SK"]) != "s10" {
-			t.Fatalf("filtered %v: page read %d items, want 11 ending at s10", filtered, out.ScannedCount)
 		}
 	}
 }

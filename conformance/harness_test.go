@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,11 +23,13 @@ import (
 // target is where one transcript's calls go: a sortkey started for the
 // file, or the endpoint -endpoint names.
 type target struct {
-	url     string
-	region  string
-	creds   aws.Credentials
-	remote  bool     // -endpoint: the file's tables are deleted after it
-	created []string // tables the file created, for remote clean-up
+	url        string
+	streamsURL string // DynamoDB Streams' endpoint: on AWS a host of its own
+	region     string
+	creds      aws.Credentials
+	remote     bool                // -endpoint: the file's tables are deleted after it
+	created    []string            // tables the file created, for remote clean-up
+	srv        *sortkeytest.Server // nil on -endpoint
 }
 
 // startSortkey starts a sortkey for one file, in memory, with the
@@ -34,14 +37,20 @@ type target struct {
 // observer asks the engine for capacity on the client's behalf, and a
 // transcript must see the answers a served client sees.
 func startSortkey(t *testing.T, h header) *target {
-	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Region: h.region, Metrics: true})
+	opts := &sortkey.Options{Region: h.region, Metrics: true}
+	if !h.clock.IsZero() {
+		// Time moves only at advance, which sweeps expired items itself:
+		// no background sweep races a block reading an expired item.
+		opts.Clock, opts.TTLInterval = sortkey.NewVirtualClock(h.clock), -1
+	}
+	srv := sortkeytest.NewWithOptions(t, opts)
 	creds := aws.Credentials{AccessKeyID: "conformance", SecretAccessKey: "conformance"}
-	return &target{url: srv.URL, region: h.region, creds: creds}
+	return &target{url: srv.URL, streamsURL: srv.URL, region: h.region, creds: creds, srv: srv}
 }
 
 // remoteTarget is the -endpoint, signed with the credentials the AWS SDK
 // finds in the environment, as any client's would be.
-func remoteTarget(t *testing.T, url, region string) *target {
+func remoteTarget(t *testing.T, url, streamsURL, region string) *target {
 	cfg, err := config.LoadDefaultConfig(context.Background(), config.WithRegion(region))
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +59,7 @@ func remoteTarget(t *testing.T, url, region string) *target {
 	if err != nil {
 		t.Fatalf("-endpoint needs credentials (AWS_ACCESS_KEY_ID, a profile): %v", err)
 	}
-	tg := &target{url: url, region: region, creds: creds, remote: true}
+	tg := &target{url: url, streamsURL: streamsURL, region: region, creds: creds, remote: true}
 	t.Cleanup(tg.dropCreated)
 	return tg
 }
@@ -61,14 +70,22 @@ type reply struct {
 	body   []byte
 }
 
+// streamsPrefix marks an operation of DynamoDB Streams: call
+// streams:GetRecords.
+const streamsPrefix = "streams:"
+
 // call sends op with body, signed with SigV4, as an SDK sends it.
 func (tg *target) call(op string, body []byte) (reply, error) {
-	req, err := http.NewRequest(http.MethodPost, tg.url, bytes.NewReader(body))
+	url, amzTarget := tg.url, "DynamoDB_20120810."+op
+	if name, ok := strings.CutPrefix(op, streamsPrefix); ok {
+		url, amzTarget = tg.streamsURL, "DynamoDBStreams_20120810."+name
+	}
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return reply{}, err
 	}
 	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
-	req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
+	req.Header.Set("X-Amz-Target", amzTarget)
 	sum := sha256.Sum256(body)
 	err = v4.NewSigner().SignHTTP(context.Background(), tg.creds, req, hex.EncodeToString(sum[:]), "dynamodb", tg.region, time.Now())
 	if err != nil {

@@ -21,7 +21,10 @@ func render(t *testing.T, r reply, paths []string) string {
 	case r.status == 200:
 		return indent(t, redact(v))
 	}
-	m, _ := v.(map[string]any)
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Sprintf("error %d\n%v", r.status, v)
+	}
 	typ, _ := m["__type"].(string)
 	msg, _ := m["message"].(string)
 	if msg == "" {
@@ -37,6 +40,8 @@ func render(t *testing.T, r reply, paths []string) string {
 	return out
 }
 
+// decode is a JSON answer; one that is not JSON (a 413 from the HTTP
+// layer, say) is kept as its text.
 func decode(t *testing.T, body []byte) any {
 	if len(body) == 0 {
 		return map[string]any{}
@@ -45,7 +50,7 @@ func decode(t *testing.T, body []byte) any {
 	d.UseNumber()
 	var v any
 	if err := d.Decode(&v); err != nil {
-		t.Fatalf("the answer is not JSON: %v\n%s", err, body)
+		return string(body)
 	}
 	return v
 }
@@ -64,11 +69,15 @@ func indent(t *testing.T, v any) string {
 }
 
 // selected writes only the members at paths of a success, one line each
-// (path: compact JSON), for calls whose whole answer is beside the point.
+// (path: compact JSON), for calls whose whole answer is beside the point;
+// select=() writes nothing, for an answer that is only saved.
 func selected(t *testing.T, body []byte, paths []string) string {
 	v := redact(decode(t, body))
 	var lines []string
 	for _, p := range paths {
+		if p == "" {
+			continue
+		}
 		var b bytes.Buffer
 		e := json.NewEncoder(&b)
 		e.SetEscapeHTML(false)

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cockroachdb/datadriven"
 )
@@ -16,6 +18,7 @@ import (
 var (
 	endpoint = flag.String("endpoint", "", "replay the portable transcripts against this endpoint (DynamoDB itself, with the environment's credentials, or another sortkey) instead of a sortkey started per file")
 	region   = flag.String("region", "us-east-1", "the region -endpoint's requests are signed for")
+	streams  = flag.String("streams-endpoint", "", "with -endpoint, DynamoDB Streams' endpoint (https://streams.dynamodb.us-east-1.amazonaws.com); default: -endpoint's")
 )
 
 // fileResult is how one transcript fared, for -endpoint's table.
@@ -71,7 +74,8 @@ func printResults(results []fileResult) {
 // header is a transcript's server options.
 type header struct {
 	region      string
-	sortkeyOnly bool // uses what only sortkey has: not replayed on -endpoint
+	sortkeyOnly bool      // uses what only sortkey has: not replayed on -endpoint
+	clock       time.Time // clock=RFC3339: a virtual clock starting there (sortkey-only)
 }
 
 // session is one transcript's run: its target and the values it saved.
@@ -85,8 +89,7 @@ type session struct {
 func (s *session) start(t *testing.T, d *datadriven.TestData) {
 	h := header{region: *region}
 	if d.Cmd == "server" {
-		h.sortkeyOnly = d.HasArg("sortkey-only")
-		d.MaybeScanArgs(t, "region", &h.region)
+		h = parseHeader(t, d)
 	}
 	switch {
 	case *endpoint == "":
@@ -94,8 +97,23 @@ func (s *session) start(t *testing.T, d *datadriven.TestData) {
 	case h.sortkeyOnly:
 		t.Skip("sortkey-only: not replayed against another endpoint")
 	default:
-		s.tg = remoteTarget(t, *endpoint, h.region)
+		s.tg = remoteTarget(t, *endpoint, cmp.Or(*streams, *endpoint), h.region)
 	}
+}
+
+// parseHeader reads the server directive's options.
+func parseHeader(t *testing.T, d *datadriven.TestData) header {
+	h := header{region: *region, sortkeyOnly: d.HasArg("sortkey-only")}
+	d.MaybeScanArgs(t, "region", &h.region)
+	var start string
+	if d.MaybeScanArgs(t, "clock", &start) {
+		at, err := time.Parse(time.RFC3339, start)
+		if err != nil || !h.sortkeyOnly {
+			t.Fatalf("%s: clock=%q: want an RFC 3339 time, on a sortkey-only file", d.Pos, start)
+		}
+		h.clock = at
+	}
+	return h
 }
 
 // run runs one directive and returns its output.
@@ -105,14 +123,29 @@ func (s *session) run(t *testing.T, d *datadriven.TestData) string {
 		return ""
 	case "call":
 		return s.call(t, d)
+	case "advance":
+		return s.advance(t, d)
 	case "wait-active":
 		if err := s.tg.waitActive(d.CmdArgs[0].Key); err != nil {
 			return err.Error()
 		}
 		return ""
 	}
-	t.Fatalf("%s: unknown directive %q (server, call, wait-active)", d.Pos, d.Cmd)
+	t.Fatalf("%s: unknown directive %q (server, call, advance, wait-active)", d.Pos, d.Cmd)
 	return ""
+}
+
+// advance moves the file's virtual clock (server clock=…) by a Go
+// duration, as POST /sortkey/clock does, and prints the new time.
+func (s *session) advance(t *testing.T, d *datadriven.TestData) string {
+	if s.tg.srv == nil || len(d.CmdArgs) != 1 {
+		t.Fatalf("%s: advance DURATION needs a sortkey-only file with server clock=…", d.Pos)
+	}
+	by, err := time.ParseDuration(d.CmdArgs[0].Key)
+	if err != nil {
+		t.Fatalf("%s: %v", d.Pos, err)
+	}
+	return s.tg.srv.Advance(by).UTC().Format(time.RFC3339)
 }
 
 // call sends the directive's request and writes the answer as the
