@@ -37,7 +37,8 @@ type target struct {
 // observer asks the engine for capacity on the client's behalf, and a
 // transcript must see the answers a served client sees.
 func startSortkey(t *testing.T, h header) *target {
-	opts := &sortkey.Options{Region: h.region, Metrics: true}
+	opts := &h.opts
+	opts.Region, opts.Metrics = h.region, true
 	if !h.clock.IsZero() {
 		// Time moves only at advance, which sweeps expired items itself:
 		// no background sweep races a block reading an expired item.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cockroachdb/datadriven"
+	"github.com/sortkeydb/sortkey"
 )
 
 var (
@@ -76,6 +77,33 @@ type header struct {
 	region      string
 	sortkeyOnly bool      // uses what only sortkey has: not replayed on -endpoint
 	clock       time.Time // clock=RFC3339: a virtual clock starting there (sortkey-only)
+	opts        sortkey.Options
+}
+
+// serverOptions are the server directive's options of sortkey.Options
+// (sortkey-only): a test of throttling, transient states, index lag or
+// item collection limits needs the server set so.
+var serverOptions = map[string]func(t *testing.T, d *datadriven.TestData, o *sortkey.Options){
+	"enforce-capacity": func(_ *testing.T, _ *datadriven.TestData, o *sortkey.Options) { o.EnforceCapacity = true },
+	"transient-delay": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
+		o.TransientDelay = durationArg(t, d, "transient-delay")
+	},
+	"index-lag": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
+		o.IndexLag = durationArg(t, d, "index-lag")
+	},
+	"item-collection-limit": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
+		d.ScanArgs(t, "item-collection-limit", &o.ItemCollectionLimit)
+	},
+}
+
+func durationArg(t *testing.T, d *datadriven.TestData, key string) time.Duration {
+	var v string
+	d.ScanArgs(t, key, &v)
+	dur, err := time.ParseDuration(v)
+	if err != nil {
+		t.Fatalf("%s: %s=%q: %v", d.Pos, key, v, err)
+	}
+	return dur
 }
 
 // session is one transcript's run: its target and the values it saved.
@@ -112,6 +140,14 @@ func parseHeader(t *testing.T, d *datadriven.TestData) header {
 			t.Fatalf("%s: clock=%q: want an RFC 3339 time, on a sortkey-only file", d.Pos, start)
 		}
 		h.clock = at
+	}
+	for _, arg := range d.CmdArgs {
+		if set, ok := serverOptions[arg.Key]; ok {
+			if !h.sortkeyOnly {
+				t.Fatalf("%s: %s is sortkey's own: mark the file sortkey-only", d.Pos, arg.Key)
+			}
+			set(t, d, &h.opts)
+		}
 	}
 	return h
 }
