@@ -103,12 +103,17 @@ type Engine struct {
 	lastSweep atomic.Int64
 }
 
+// openStore opens the store opts name, for Open and Upgrade.
+func openStore(opts Options) (*storage.DB, error) {
+	return storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize, URL: opts.Store})
+}
+
 // Open opens the store and loads the catalog.
 func Open(opts Options) (*Engine, error) {
 	if opts.Account != "" && !accountID(opts.Account) {
 		return nil, fmt.Errorf("engine: account %q is not a 12-digit AWS account id", opts.Account)
 	}
-	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize, URL: opts.Store})
+	db, err := openStore(opts)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ const upgradeChunk = 512
 
 // Upgrade opens the store opts names, converts it, and closes it.
 func Upgrade(opts Options, progress UpgradeProgress) (UpgradeReport, error) {
-	db, err := storage.Open(storage.Options{Dir: opts.Dir, InMemory: opts.InMemory, CacheSize: opts.CacheSize, URL: opts.Store})
+	db, err := openStore(opts)
 	if err != nil {
 		return UpgradeReport{}, err
 	}
