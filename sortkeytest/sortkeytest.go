@@ -69,9 +69,12 @@ func (s *Server) AWSConfig() aws.Config {
 
 // NetworkAWSConfig is AWSConfig over the server's TCP listener, for tests
 // that want the network path too; its requests are signed with fixed
-// dummy credentials, as a client of DynamoDB's would be.
+// dummy credentials, as a client of DynamoDB's would be. Its HTTP client
+// is the SDK's default, shielded from a race between the SDK and net/http
+// that a server this close loses (see shieldedBodies).
 func (s *Server) NetworkAWSConfig() aws.Config {
 	return aws.Config{
+		HTTPClient:   networkClient(),
 		Region:       s.DB.Region(),
 		Credentials:  credentials.NewStaticCredentialsProvider("sortkey", "sortkey", ""),
 		BaseEndpoint: aws.String(s.URL),
