@@ -23,7 +23,7 @@
 //	call GetItem
 //	{"TableName": "nope", "Key": {...}}
 //	----
-//	error 400 ResourceNotFoundException
+//	error 400 com.amazonaws.dynamodb.v20120810#ResourceNotFoundException
 //	Requested resource not found
 //
 // The package has no code of its own: only this comment and the tests.

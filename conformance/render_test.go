@@ -12,7 +12,8 @@ import (
 
 // render writes an answer as a transcript holds it: the JSON of a success
 // with its keys sorted and what differs from run to run redacted; for an
-// error, its status, type and message, then any other members.
+// error, its status, type (with its namespace) and message, then any
+// other members.
 func render(t *testing.T, r reply, paths []string) string {
 	v := decode(t, r.body)
 	switch {
@@ -33,7 +34,10 @@ func render(t *testing.T, r reply, paths []string) string {
 	delete(m, "__type")
 	delete(m, "message")
 	delete(m, "Message")
-	out := fmt.Sprintf("error %d %s\n%s", r.status, typ[strings.LastIndex(typ, "#")+1:], redactString(msg))
+	// The type keeps its namespace (com.amazon.coral.validate#…): SDKs
+	// read only what follows the #, but DynamoDB's namespaces differ by
+	// error, and a client that logs the whole type sees them.
+	out := fmt.Sprintf("error %d %s\n%s", r.status, typ, redactString(msg))
 	if len(m) > 0 {
 		out += "\n" + indent(t, redact(m))
 	}
