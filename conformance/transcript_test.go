@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"regexp"
@@ -21,6 +22,16 @@ var (
 	region   = flag.String("region", "us-east-1", "the region -endpoint's requests are signed for")
 	streams  = flag.String("streams-endpoint", "", "with -endpoint, DynamoDB Streams' endpoint (https://streams.dynamodb.us-east-1.amazonaws.com); default: -endpoint's")
 )
+
+// TestMain runs only the transcripts under -endpoint: the Go tests of the
+// package drive servers of their own, not the endpoint.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if *endpoint != "" {
+		_ = flag.Set("test.run", "^TestTranscripts$")
+	}
+	os.Exit(m.Run())
+}
 
 // fileResult is how one transcript fared, for -endpoint's table.
 type fileResult struct {
@@ -59,7 +70,8 @@ func runFile(t *testing.T, path string) {
 
 // printResults is -endpoint's per-file table.
 func printResults(results []fileResult) {
-	fmt.Fprintf(os.Stdout, "\ntranscripts against %s:\n", *endpoint)
+	out := tableOut()
+	fmt.Fprintf(out, "\ntranscripts against %s:\n", *endpoint)
 	for _, r := range results {
 		verdict := "pass"
 		switch {
@@ -68,8 +80,20 @@ func printResults(results []fileResult) {
 		case r.failed:
 			verdict = "FAIL"
 		}
-		fmt.Fprintf(os.Stdout, "  %-6s %s\n", verdict, strings.TrimPrefix(r.path, "testdata/"))
+		fmt.Fprintf(out, "  %-6s %s\n", verdict, strings.TrimPrefix(r.path, "testdata/"))
 	}
+}
+
+// tableOut is where -endpoint's table goes. go test shows what a passing
+// package printed only with -v, so without it the table goes straight to
+// the terminal when there is one.
+func tableOut() io.Writer {
+	if !testing.Verbose() {
+		if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+			return tty
+		}
+	}
+	return os.Stdout
 }
 
 // header is a transcript's server options.
