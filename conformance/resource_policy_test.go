@@ -7,7 +7,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
@@ -15,7 +14,6 @@ import (
 
 const (
 	policyNotFound = "PolicyNotFoundException"
-	invalidParams  = "One or more parameter values were invalid: "
 	defaultArn     = "arn:aws:dynamodb:us-east-1:000000000000:table/"
 )
 
@@ -23,14 +21,6 @@ const (
 func policyDoc(arn string) string {
 	return `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::111122223333:user/John"},` +
 		`"Action":"dynamodb:GetItem","Resource":"` + arn + `"}]}`
-}
-
-// networkClients serves a fresh in-memory database over HTTP and returns
-// its DynamoDB and Streams clients.
-func networkClients(t *testing.T, opts *sortkey.Options) (*sortkeytest.Server, *dynamodb.Client, *dynamodbstreams.Client) {
-	t.Helper()
-	srv := sortkeytest.NewWithOptions(t, opts)
-	return srv, dynamodb.NewFromConfig(srv.NetworkAWSConfig()), dynamodbstreams.NewFromConfig(srv.NetworkAWSConfig())
 }
 
 func putPolicy(t *testing.T, c *dynamodb.Client, arn, doc string, expected *string) string {
@@ -60,38 +50,8 @@ func wantNoPolicy(t *testing.T, c *dynamodb.Client, arn string) {
 	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
 }
 
-func TestResourcePolicyRoundTrip(t *testing.T) {
-	_, c, _ := networkClients(t, &sortkey.Options{})
-	createSimple(t, c, "tbl")
-	arn := defaultArn + "tbl"
-	wantNoPolicy(t, c, arn)
-
-	doc := policyDoc(arn)
-	rev := putPolicy(t, c, arn, doc, nil)
-	wantPolicy(t, c, arn, doc, rev)
-	if again := putPolicy(t, c, arn, doc, nil); again != rev {
-		t.Fatalf("the same document again got revision %s, want %s", again, rev)
-	}
-	spaced := strings.ReplaceAll(doc, ",", ", ") // any change, whitespace too, is a new revision
-	rev2 := putPolicy(t, c, arn, spaced, nil)
-	if rev2 == rev {
-		t.Fatal("a new document kept its revision")
-	}
-	wantPolicy(t, c, arn, spaced, rev2)
-
-	del, err := c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn})
-	if err != nil || aws.ToString(del.RevisionId) != rev2 {
-		t.Fatalf("DeleteResourcePolicy: %v %+v, want revision %s", err, del, rev2)
-	}
-	wantNoPolicy(t, c, arn)
-	del, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn})
-	if err != nil || del.RevisionId != nil {
-		t.Fatalf("deleting no policy: %v %+v, want success without a revision", err, del)
-	}
-}
-
 func TestResourcePolicyExpectedRevision(t *testing.T) {
-	_, c, _ := networkClients(t, &sortkey.Options{})
+	c := dynamodb.NewFromConfig(sortkeytest.New(t).NetworkAWSConfig())
 	createSimple(t, c, "tbl")
 	arn := defaultArn + "tbl"
 	doc, doc2 := policyDoc(arn), policyDoc(arn+"/index/*")
@@ -123,64 +83,6 @@ func TestResourcePolicyExpectedRevision(t *testing.T) {
 	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
 }
 
-func TestResourcePolicyDocumentChecks(t *testing.T) {
-	_, c, _ := networkClients(t, &sortkey.Options{})
-	createSimple(t, c, "tbl")
-	arn := defaultArn + "tbl"
-	put := func(doc string) error {
-		_, err := c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc})
-		return err
-	}
-	base := policyDoc(arn)
-	atLimit := base[:len(base)-1] + strings.Repeat(" ", 20480-len(base)) + "}" // whitespace counts
-	if err := put(atLimit); err != nil {
-		t.Fatalf("a document of 20480 bytes: %v", err)
-	}
-	err := put(atLimit[:len(atLimit)-1] + " }")
-	wantAPIError(t, err, validation, invalidParams+"Maximum policy size of 20480 bytes exceeded")
-	for _, doc := range []string{"", "{", "[]", "null", `"{}"`, `{"a":1} x`} {
-		wantAPIError(t, put(doc), validation, invalidParams+"Invalid policy document: This policy contains invalid Json")
-	}
-	out, err := c.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: &arn})
-	if err != nil || len(*out.Policy) != 20480 {
-		t.Fatalf("after refusals: %v, want the 20480-byte document kept", err)
-	}
-}
-
-func TestResourcePolicyArns(t *testing.T) {
-	srv, c, _ := networkClients(t, &sortkey.Options{})
-	createMusic(t, c, "Music")
-	doc := policyDoc("*")
-	put := func(arn string) error {
-		_, err := c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc})
-		return err
-	}
-	index := defaultArn + "Music/index/ByGenre"
-	wantAPIError(t, put(index), validation, invalidParams+
-		"Invalid resource arn provided, only table or stream is accepted. Provided resource arn: "+index)
-	wantAPIError(t, put("arn:aws:s3:::bucket"), validation, invalidParams+"Provided Arn is not a DynamoDB resource arn: arn:aws:s3:::bucket")
-	wantAPIError(t, put("Music"), validation, invalidParams+"ARNs must start with 'arn:': Music")
-	wantAPIError(t, put("arn:aws:dynamodb:us-east-1:123456789012:table/Music"), validation,
-		"This action is only supported by accounts that match the resource owner’s account.")
-	wantAPIError(t, put(defaultArn+"Missing"), notFound, "Requested resource not found: Table: Missing not found")
-	wantAPIError(t, put("arn:aws:dynamodb:eu-west-1:000000000000:table/Music"), notFound, "Requested resource not found: Table: Music not found")
-	stream := defaultArn + "Music/stream/2024-02-12T18:57:26.492"
-	wantAPIError(t, put(stream), notFound, "Requested resource not found: Stream: "+stream+" not found")
-	_, err := c.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: aws.String(index)})
-	wantAPIErrorPrefix(t, err, validation, invalidParams+"Invalid resource arn provided")
-	_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: aws.String(defaultArn + "Missing")})
-	wantAPIError(t, err, notFound, "Requested resource not found: Table: Missing not found")
-
-	code, msg := rawCall(t, srv, "PutResourcePolicy", `{"ResourceArn":"`+defaultArn+`Music"}`)
-	if code != validation || msg != oneError+"Value null at 'policy' failed to satisfy constraint: Member must not be null" {
-		t.Fatalf("no Policy: %s %s", code, msg)
-	}
-	code, msg = rawCall(t, srv, "DeleteResourcePolicy", `{"ResourceArn":"`+defaultArn+`Music","ExpectedRevisionId":""}`)
-	if code != validation || !strings.Contains(msg, "'expectedRevisionId' failed to satisfy constraint: Member must have length greater than or equal to 1") {
-		t.Fatalf("empty ExpectedRevisionId: %s %s", code, msg)
-	}
-}
-
 // streamTable creates tbl with a stream and returns the stream's ARN.
 func streamTable(t *testing.T, c *dynamodb.Client) string {
 	t.Helper()
@@ -195,73 +97,6 @@ func streamTable(t *testing.T, c *dynamodb.Client) string {
 		t.Fatal(err)
 	}
 	return *out.TableDescription.LatestStreamArn
-}
-
-// switchStream turns tbl's stream off or on (a new stream).
-func switchStream(t *testing.T, c *dynamodb.Client, on bool) {
-	t.Helper()
-	spec := &types.StreamSpecification{StreamEnabled: aws.Bool(on)}
-	if on {
-		spec.StreamViewType = types.StreamViewTypeNewImage
-	}
-	if _, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String("tbl"), StreamSpecification: spec}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// TestStreamResourcePolicy: a stream's policy is its own, stays with the
-// stream once disabled (DynamoDB lets it be changed then), and a stream
-// enabled anew starts without one.
-func TestStreamResourcePolicy(t *testing.T) {
-	_, c, sc := networkClients(t, &sortkey.Options{})
-	stream := streamTable(t, c)
-	doc := policyDoc(stream)
-	rev := putPolicy(t, c, stream, doc, nil)
-	wantPolicy(t, c, stream, doc, rev)
-	wantNoPolicy(t, c, defaultArn+"tbl")
-
-	switchStream(t, c, false)
-	wantPolicy(t, c, stream, doc, rev)
-	switchStream(t, c, true)
-	streams, err := sc.ListStreams(ctx, &dynamodbstreams.ListStreamsInput{TableName: aws.String("tbl")})
-	if err != nil || len(streams.Streams) != 2 || *streams.Streams[0].StreamArn != stream {
-		t.Fatalf("ListStreams: %v %+v", err, streams)
-	}
-	wantNoPolicy(t, c, *streams.Streams[1].StreamArn)
-	wantPolicy(t, c, stream, doc, rev)
-	if _, err := c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &stream}); err != nil {
-		t.Fatal(err)
-	}
-	wantNoPolicy(t, c, stream)
-}
-
-func TestCreateTableWithResourcePolicy(t *testing.T) {
-	_, c, _ := networkClients(t, &sortkey.Options{})
-	create := func(name, doc string) error {
-		_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
-			TableName:            aws.String(name),
-			AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
-			KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}},
-			BillingMode:          types.BillingModePayPerRequest,
-			ResourcePolicy:       &doc,
-		})
-		return err
-	}
-	doc := policyDoc(defaultArn + "good")
-	if err := create("good", doc); err != nil {
-		t.Fatal(err)
-	}
-	out, err := c.GetResourcePolicy(ctx, &dynamodb.GetResourcePolicyInput{ResourceArn: aws.String(defaultArn + "good")})
-	if err != nil || *out.Policy != doc || aws.ToString(out.RevisionId) == "" {
-		t.Fatalf("policy of a table created with one: %v %+v", err, out)
-	}
-
-	wantAPIError(t, create("bad", "not json"), validation, invalidParams+"Invalid policy document: This policy contains invalid Json")
-	wantAPIError(t, create("big", "{"+strings.Repeat(" ", 20480)+"}"), validation, invalidParams+"Maximum policy size of 20480 bytes exceeded")
-	tables, err := c.ListTables(ctx, &dynamodb.ListTablesInput{})
-	if err != nil || len(tables.TableNames) != 1 {
-		t.Fatalf("a refused policy created a table: %v %v", err, tables.TableNames)
-	}
 }
 
 // TestResourcePolicySurvivesReopen: policies are stored with their table,
