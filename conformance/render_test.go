@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,13 +16,13 @@ import (
 // with its keys sorted and what differs from run to run redacted; for an
 // error, its status, type (with its namespace) and message, then any
 // other members.
-func render(t *testing.T, r reply, paths []string) string {
+func render(t *testing.T, r reply, paths []string, n *numbering) string {
 	v := decode(t, r.body)
 	switch {
 	case r.status == 200 && paths != nil:
-		return selected(t, r.body, paths)
+		return selected(t, r.body, paths, n)
 	case r.status == 200:
-		return indent(t, redact(v))
+		return indent(t, n.redact(v))
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -37,9 +39,10 @@ func render(t *testing.T, r reply, paths []string) string {
 	// The type keeps its namespace (com.amazon.coral.validate#…): SDKs
 	// read only what follows the #, but DynamoDB's namespaces differ by
 	// error, and a client that logs the whole type sees them.
-	out := fmt.Sprintf("error %d %s\n%s", r.status, typ, redactString(msg))
+	rest := n.redact(m)
+	out := fmt.Sprintf("error %d %s\n%s", r.status, typ, n.redactString(msg))
 	if len(m) > 0 {
-		out += "\n" + indent(t, redact(m))
+		out += "\n" + indent(t, rest)
 	}
 	return out
 }
@@ -75,8 +78,8 @@ func indent(t *testing.T, v any) string {
 // selected writes only the members at paths of a success, one line each
 // (path: compact JSON), for calls whose whole answer is beside the point;
 // select=() writes nothing, for an answer that is only saved.
-func selected(t *testing.T, body []byte, paths []string) string {
-	v := redact(decode(t, body))
+func selected(t *testing.T, body []byte, paths []string, n *numbering) string {
+	v := n.redact(decode(t, body))
 	var lines []string
 	for _, p := range paths {
 		if p == "" {
@@ -93,35 +96,62 @@ func selected(t *testing.T, body []byte, paths []string) string {
 	return strings.Join(lines, "\n")
 }
 
-// redact replaces what no two runs (or two accounts) share: times, table
-// ids, stream labels, and the account and ids inside ARNs. The region
-// stays: -region picks the one a replay's expectations hold for.
-func redact(v any) any {
+// numbering numbers, per file, the values that differ from run to run but
+// whose equality a transcript checks: the first revision a file sees
+// prints as <RevisionId 1>, the next new one as <RevisionId 2>, one seen
+// again as its label, in members and inside messages alike.
+type numbering struct {
+	label map[string]string // value → label
+	count map[string]int    // member name → labels given
+}
+
+func newNumbering() *numbering {
+	return &numbering{label: map[string]string{}, count: map[string]int{}}
+}
+
+// numbered are the members whose values a numbering labels.
+var numbered = map[string]bool{"TableId": true, "RevisionId": true}
+
+func (n *numbering) labelOf(member, v string) string {
+	if l, ok := n.label[v]; ok {
+		return l
+	}
+	n.count[member]++
+	l := fmt.Sprintf("<%s %d>", member, n.count[member])
+	n.label[v] = l
+	return l
+}
+
+// redact replaces what no two runs (or two accounts) share: times, numbering,
+// stream labels, and the account and numbering inside ARNs. The region stays:
+// -region picks the one a replay's expectations hold for. Members are
+// visited in key order, so that labels are given in the order printed.
+func (n *numbering) redact(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
-		for k, x := range v {
-			v[k] = redactMember(k, x)
+		for _, k := range slices.Sorted(maps.Keys(v)) {
+			v[k] = n.redactMember(k, v[k])
 		}
 	case []any:
 		for i, x := range v {
-			v[i] = redact(x)
+			v[i] = n.redact(x)
 		}
 	case string:
-		return redactString(v)
+		return n.redactString(v)
 	}
 	return v
 }
 
-func redactMember(k string, v any) any {
-	switch {
+func (n *numbering) redactMember(k string, v any) any {
+	switch s, isString := v.(string); {
 	case strings.HasSuffix(k, "Time"): // CreationDateTime, ExportTime, …
 		return "<time>"
-	case k == "TableId":
-		return "<id>"
+	case numbered[k] && isString:
+		return n.labelOf(k, s)
 	case k == "LatestStreamLabel" || k == "StreamLabel":
 		return "<label>"
 	}
-	return redact(v)
+	return n.redact(v)
 }
 
 var (
@@ -129,7 +159,10 @@ var (
 	arnID      = regexp.MustCompile(`/(stream|backup|export|import)/[^/"\s]+`)
 )
 
-func redactString(s string) string {
+func (n *numbering) redactString(s string) string {
+	for v, l := range n.label {
+		s = strings.ReplaceAll(s, v, l)
+	}
 	s = arnAccount.ReplaceAllString(s, "${1}<account>:")
 	return arnID.ReplaceAllString(s, "/$1/<id>")
 }

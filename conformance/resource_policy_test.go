@@ -50,39 +50,6 @@ func wantNoPolicy(t *testing.T, c *dynamodb.Client, arn string) {
 	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
 }
 
-func TestResourcePolicyExpectedRevision(t *testing.T) {
-	c := dynamodb.NewFromConfig(sortkeytest.New(t).NetworkAWSConfig())
-	createSimple(t, c, "tbl")
-	arn := defaultArn + "tbl"
-	doc, doc2 := policyDoc(arn), policyDoc(arn+"/index/*")
-
-	_, err := c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc, ExpectedRevisionId: aws.String("1")})
-	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
-	rev := putPolicy(t, c, arn, doc, aws.String("NO_POLICY"))
-	// facts 37.1-37.3: a revision mismatch names the table and both revisions.
-	for _, tc := range []struct{ expected, want string }{
-		{"NO_POLICY", "Requested policy update expecting none to be present for table tbl, but a policy exists with revision id " + rev + "."},
-		{"stale", "Requested update for policy with revision id stale, but the policy associated to target table tbl has revision id " + rev + "."},
-	} {
-		_, err = c.PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: &arn, Policy: &doc2, ExpectedRevisionId: aws.String(tc.expected)})
-		wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+tc.want)
-	}
-	wantPolicy(t, c, arn, doc, rev) // refusals changed nothing
-
-	rev2 := putPolicy(t, c, arn, doc2, &rev)
-	for _, expected := range []string{rev, "unknown"} {
-		_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &expected})
-		wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: Requested update for policy with revision id "+
-			expected+", but the policy associated to target table tbl has revision id "+rev2+".")
-	}
-	wantPolicy(t, c, arn, doc2, rev2)
-	if _, err := c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &rev2}); err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.DeleteResourcePolicy(ctx, &dynamodb.DeleteResourcePolicyInput{ResourceArn: &arn, ExpectedRevisionId: &rev2})
-	wantAPIError(t, err, policyNotFound, "Resource-based policy not found for the provided ResourceArn: "+arn)
-}
-
 // streamTable creates tbl with a stream and returns the stream's ARN.
 func streamTable(t *testing.T, c *dynamodb.Client) string {
 	t.Helper()

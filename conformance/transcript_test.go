@@ -59,7 +59,7 @@ func TestTranscripts(t *testing.T) {
 // runFile runs one transcript: its header (an optional server directive)
 // starts the target, then each directive runs against it.
 func runFile(t *testing.T, path string) {
-	s := &session{vars: map[string]string{}}
+	s := &session{vars: map[string]string{}, ids: newNumbering()}
 	datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
 		if s.tg == nil {
 			s.start(t, d)
@@ -134,6 +134,7 @@ func durationArg(t *testing.T, d *datadriven.TestData, key string) time.Duration
 type session struct {
 	tg   *target
 	vars map[string]string
+	ids  *numbering // the file's numbered ids
 }
 
 // start makes the file's target from its header, the first directive
@@ -226,7 +227,7 @@ func (s *session) call(t *testing.T, d *datadriven.TestData) string {
 	if arg, ok := d.Arg("select"); ok {
 		paths = arg.Vals
 	}
-	return render(t, r, paths)
+	return render(t, r, paths, s.ids)
 }
 
 // repeated is ${TEXT*N}: TEXT N times, for the large values limits are
