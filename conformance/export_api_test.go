@@ -261,40 +261,6 @@ func canonicalItem(t *testing.T, item map[string]types.AttributeValue) string {
 	return string(b)
 }
 
-func TestExportTableToPointInTimeRefusals(t *testing.T) {
-	c, clock, dir := exportServer(t)
-	table := appArn(t, c)
-	in := func() *dynamodb.ExportTableToPointInTimeInput {
-		return &dynamodb.ExportTableToPointInTimeInput{TableArn: table, S3Bucket: aws.String("exports")}
-	}
-	_, err := c.ExportTableToPointInTime(ctx, in())
-	wantAPIError(t, err, "PointInTimeRecoveryUnavailableException", "Point in time recovery is not enabled for table 'app'")
-	enablePITR(t, c, "app")
-	clock.Advance(time.Hour)
-	early := in()
-	early.ExportTime = aws.Time(clock.Now().Add(-2 * time.Hour))
-	_, err = c.ExportTableToPointInTime(ctx, early)
-	wantAPIErrorPrefix(t, err, "InvalidExportTimeException", "Export time ")
-	unmapped := in()
-	unmapped.S3Bucket = aws.String("elsewhere")
-	_, err = c.ExportTableToPointInTime(ctx, unmapped)
-	wantAPIError(t, err, "ValidationException", "S3 bucket elsewhere is not mapped to a folder: start sortkey with --s3-dir elsewhere=DIR or --s3-dir ROOT")
-	missing := in()
-	missing.TableArn = aws.String(strings.Replace(aws.ToString(table), ":table/app", ":table/nope", 1))
-	_, err = c.ExportTableToPointInTime(ctx, missing)
-	wantAPIErrorPrefix(t, err, "TableNotFoundException", "Table not found: ")
-	unknown := aws.String(aws.ToString(table) + "/export/01700000000000-0badc0de")
-	_, err = c.DescribeExport(ctx, &dynamodb.DescribeExportInput{ExportArn: unknown})
-	wantAPIError(t, err, "ExportNotFoundException", "Export not found: "+*unknown)
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Fatalf("refused exports wrote %d entries into the bucket's folder", len(entries))
-	}
-	list, err := c.ListExports(ctx, &dynamodb.ListExportsInput{})
-	if err != nil || len(list.ExportSummaries) != 0 {
-		t.Fatalf("ListExports after refusals: %+v %v", list, err)
-	}
-}
-
 func TestExportTableToPointInTimeClientTokenAndListExports(t *testing.T) {
 	c, clock, dir := exportServer(t)
 	putApp(t, c, "app", "a", "1", "open")

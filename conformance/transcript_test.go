@@ -118,6 +118,22 @@ var serverOptions = map[string]func(t *testing.T, d *datadriven.TestData, o *sor
 	"item-collection-limit": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
 		d.ScanArgs(t, "item-collection-limit", &o.ItemCollectionLimit)
 	},
+	// s3-dir=BUCKET or s3-dir=(A,B): each bucket a fresh folder (S3Dirs),
+	// for ImportTable and ExportTableToPointInTime; an import's log of the
+	// items it refused goes to a fresh folder too, not the system's.
+	"s3-dir": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
+		for _, arg := range d.CmdArgs {
+			for _, bucket := range arg.Vals {
+				if arg.Key != "s3-dir" || o.S3Dirs[bucket] != "" {
+					continue
+				}
+				if o.S3Dirs == nil {
+					o.S3Dirs, o.ImportLogDir = map[string]string{}, t.TempDir()
+				}
+				o.S3Dirs[bucket] = t.TempDir()
+			}
+		}
+	},
 }
 
 func durationArg(t *testing.T, d *datadriven.TestData, key string) time.Duration {
