@@ -99,7 +99,9 @@ func selected(t *testing.T, body []byte, paths []string, n *numbering) string {
 // numbering numbers, per file, the values that differ from run to run but
 // whose equality a transcript checks: the first revision a file sees
 // prints as <RevisionId 1>, the next new one as <RevisionId 2>, one seen
-// again as its label, in members and inside messages alike.
+// again as its label, in members and inside messages alike. Table ids,
+// stream labels and the ids inside stream, backup, export and import
+// ARNs are numbered the same way.
 type numbering struct {
 	label map[string]string // value → label
 	count map[string]int    // member name → labels given
@@ -148,23 +150,28 @@ func (n *numbering) redactMember(k string, v any) any {
 		return "<time>"
 	case numbered[k] && isString:
 		return n.labelOf(k, s)
-	case k == "LatestStreamLabel" || k == "StreamLabel":
-		return "<label>"
+	case (k == "LatestStreamLabel" || k == "StreamLabel") && isString:
+		return n.labelOf("stream", s) // the id its stream's ARN ends with
 	}
 	return n.redact(v)
 }
 
 var (
 	arnAccount = regexp.MustCompile(`(arn:aws:dynamodb:[a-z0-9-]+:)\d{12}:`)
-	arnID      = regexp.MustCompile(`/(stream|backup|export|import)/[^/"\s]+`)
+	arnID      = regexp.MustCompile(`/(stream|backup|export|import)/([^/"\s<][^/"\s]*)`)
 )
 
+// redactString labels the numbered values a string holds, the ids inside
+// ARNs (numbered too: /backup/<backup 1>), and hides the account.
 func (n *numbering) redactString(s string) string {
 	for v, l := range n.label {
 		s = strings.ReplaceAll(s, v, l)
 	}
 	s = arnAccount.ReplaceAllString(s, "${1}<account>:")
-	return arnID.ReplaceAllString(s, "/$1/<id>")
+	return arnID.ReplaceAllStringFunc(s, func(m string) string {
+		sub := arnID.FindStringSubmatch(m)
+		return "/" + sub[1] + "/" + n.labelOf(sub[1], sub[2])
+	})
 }
 
 // at is the value at a dotted path (Table.LatestStreamArn, Items.0.pk.S)
