@@ -45,8 +45,34 @@ func startSortkey(t *testing.T, h header) *target {
 		opts.Clock, opts.TTLInterval = sortkey.NewVirtualClock(h.clock), -1
 	}
 	srv := sortkeytest.NewWithOptions(t, opts)
-	creds := aws.Credentials{AccessKeyID: "conformance", SecretAccessKey: "conformance"}
-	return &target{url: srv.URL, streamsURL: srv.URL, region: h.region, creds: creds, srv: srv}
+	tg := &target{url: srv.URL, streamsURL: srv.URL, region: h.region, srv: srv,
+		creds: aws.Credentials{AccessKeyID: "conformance", SecretAccessKey: "conformance"}}
+	if opts.Auth != nil {
+		tg.creds = tg.principal(t, firstPrincipal(t, opts.Auth))
+	}
+	return tg
+}
+
+// firstPrincipal is the ARN of an auth file's first principal: with
+// access control on, calls without as= act as it.
+func firstPrincipal(t *testing.T, authFile []byte) string {
+	var f struct{ Principals []struct{ Arn string } }
+	if err := json.Unmarshal(authFile, &f); err != nil || len(f.Principals) == 0 {
+		t.Fatalf("server auth: an auth file with principals, not %s (%v)", authFile, err)
+	}
+	return f.Principals[0].Arn
+}
+
+// principal is the keys of the auth file's principal arn, for call as=.
+func (tg *target) principal(t *testing.T, arn string) aws.Credentials {
+	if tg.srv == nil {
+		t.Fatalf("as=%s: only a sortkey-only file with server auth has principals", arn)
+	}
+	id, secret, token, err := tg.srv.DB.Credentials(arn)
+	if err != nil {
+		t.Fatalf("as=%s: %v", arn, err)
+	}
+	return aws.Credentials{AccessKeyID: id, SecretAccessKey: secret, SessionToken: token}
 }
 
 // remoteTarget is the -endpoint, signed with the credentials the AWS SDK
@@ -77,6 +103,11 @@ const streamsPrefix = "streams:"
 
 // call sends op with body, signed with SigV4, as an SDK sends it.
 func (tg *target) call(op string, body []byte) (reply, error) {
+	return tg.callAs(tg.creds, op, body)
+}
+
+// callAs is call signed with creds.
+func (tg *target) callAs(creds aws.Credentials, op string, body []byte) (reply, error) {
 	url, amzTarget := tg.url, "DynamoDB_20120810."+op
 	if name, ok := strings.CutPrefix(op, streamsPrefix); ok {
 		url, amzTarget = tg.streamsURL, "DynamoDBStreams_20120810."+name
@@ -88,7 +119,7 @@ func (tg *target) call(op string, body []byte) (reply, error) {
 	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
 	req.Header.Set("X-Amz-Target", amzTarget)
 	sum := sha256.Sum256(body)
-	err = v4.NewSigner().SignHTTP(context.Background(), tg.creds, req, hex.EncodeToString(sum[:]), "dynamodb", tg.region, time.Now())
+	err = v4.NewSigner().SignHTTP(context.Background(), creds, req, hex.EncodeToString(sum[:]), "dynamodb", tg.region, time.Now())
 	if err != nil {
 		return reply{}, err
 	}
@@ -115,6 +146,31 @@ func (tg *target) waitActive(table string) error {
 		}
 	}
 	return fmt.Errorf("table %s is not ACTIVE after 10 minutes", table)
+}
+
+// waitJob polls DescribeExport or DescribeImport (kind "export" or
+// "import") until the job at arn is no longer IN_PROGRESS, and returns
+// the status it ended in.
+func (tg *target) waitJob(kind, arn string) (string, error) {
+	op, member := "DescribeExport", "ExportDescription"
+	if kind == "import" {
+		op, member = "DescribeImport", "ImportTableDescription"
+	}
+	body := fmt.Appendf(nil, `{"%sArn":%q}`, strings.ToUpper(kind[:1])+kind[1:], arn)
+	for deadline := time.Now().Add(30 * time.Minute); time.Now().Before(deadline); time.Sleep(tg.pause()) {
+		r, err := tg.call(op, body)
+		if err != nil || r.status != http.StatusOK {
+			return "", fmt.Errorf("%s %s: %v %s", op, arn, err, r.body)
+		}
+		var d map[string]map[string]any
+		_ = json.Unmarshal(r.body, &d)
+		for _, key := range []string{"ExportStatus", "ImportStatus"} {
+			if status, _ := d[member][key].(string); status != "" && status != "IN_PROGRESS" {
+				return status, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("%s %s is still IN_PROGRESS after 30 minutes", kind, arn)
 }
 
 // pause is how long waitActive waits between polls.

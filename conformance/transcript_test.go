@@ -182,6 +182,12 @@ func parseHeader(t *testing.T, d *datadriven.TestData) header {
 		}
 		h.clock = at
 	}
+	if d.HasArg("auth") {
+		if !h.sortkeyOnly || d.Input == "" {
+			t.Fatalf("%s: auth takes the auth file as the directive's input, on a sortkey-only file", d.Pos)
+		}
+		h.opts.Auth = []byte(d.Input)
+	}
 	for _, arg := range d.CmdArgs {
 		if set, ok := serverOptions[arg.Key]; ok {
 			if !h.sortkeyOnly {
@@ -207,9 +213,26 @@ func (s *session) run(t *testing.T, d *datadriven.TestData) string {
 			return err.Error()
 		}
 		return ""
+	case "wait-export", "wait-import":
+		return s.waitJob(t, d)
 	}
-	t.Fatalf("%s: unknown directive %q (server, call, advance, wait-active)", d.Pos, d.Cmd)
+	t.Fatalf("%s: unknown directive %q (server, call, advance, wait-active, wait-export, wait-import)", d.Pos, d.Cmd)
 	return ""
+}
+
+// waitJob waits until the export or import whose ARN the directive
+// names (a saved ${NAME}) is no longer IN_PROGRESS, and prints the status
+// it ended in.
+func (s *session) waitJob(t *testing.T, d *datadriven.TestData) string {
+	if len(d.CmdArgs) != 1 {
+		t.Fatalf("%s: %s ARN", d.Pos, d.Cmd)
+	}
+	kind := strings.TrimPrefix(d.Cmd, "wait-")
+	status, err := s.tg.waitJob(kind, s.expand(d.CmdArgs[0].Key))
+	if err != nil {
+		t.Fatalf("%s: %v", d.Pos, err)
+	}
+	return status
 }
 
 // advance moves the file's virtual clock (server clock=…) by a Go
@@ -232,7 +255,12 @@ func (s *session) call(t *testing.T, d *datadriven.TestData) string {
 		t.Fatalf("%s: call needs an operation", d.Pos)
 	}
 	op := d.CmdArgs[0].Key
-	r, err := s.tg.call(op, []byte(s.expand(d.Input)))
+	creds := s.tg.creds
+	var as string
+	if d.MaybeScanArgs(t, "as", &as) {
+		creds = s.tg.principal(t, as)
+	}
+	r, err := s.tg.callAs(creds, op, []byte(s.expand(d.Input)))
 	if err != nil {
 		t.Fatalf("%s: %v", d.Pos, err)
 	}
