@@ -99,16 +99,17 @@ func selected(t *testing.T, body []byte, paths []string, n *numbering) string {
 // numbering numbers, per file, the values that differ from run to run but
 // whose equality a transcript checks: the first revision a file sees
 // prints as <RevisionId 1>, the next new one as <RevisionId 2>, one seen
-// again as its label, in members and inside messages alike. Table ids,
-// stream labels and the ids inside stream, backup, export and import
-// ARNs are numbered the same way.
+// again as its label, in members and inside messages alike. The ids
+// inside stream, backup, export and import ARNs are numbered the same
+// way, per ARN.
 type numbering struct {
 	label map[string]string // value → label
-	count map[string]int    // member name → labels given
+	arn   map[string]string // ARN → its id's label
+	count map[string]int    // member name or ARN kind → labels given
 }
 
 func newNumbering() *numbering {
-	return &numbering{label: map[string]string{}, count: map[string]int{}}
+	return &numbering{label: map[string]string{}, arn: map[string]string{}, count: map[string]int{}}
 }
 
 // numbered are the members whose values a numbering labels.
@@ -150,15 +151,15 @@ func (n *numbering) redactMember(k string, v any) any {
 		return "<time>"
 	case numbered[k] && isString:
 		return n.labelOf(k, s)
-	case (k == "LatestStreamLabel" || k == "StreamLabel") && isString:
-		return n.labelOf("stream", s) // the id its stream's ARN ends with
+	case k == "LatestStreamLabel" || k == "StreamLabel":
+		return "<label>" // the id its stream's ARN ends with, numbered there
 	}
 	return n.redact(v)
 }
 
 var (
 	arnAccount = regexp.MustCompile(`(arn:aws:dynamodb:[a-z0-9-]+:)\d{12}:`)
-	arnID      = regexp.MustCompile(`/(stream|backup|export|import)/([^/"\s<][^/"\s]*)`)
+	arnID      = regexp.MustCompile(`table/[^/"\s]+/(stream|backup|export|import)/([^/"\s<][^/"\s]*)`)
 )
 
 // redactString labels the numbered values a string holds, the ids inside
@@ -170,7 +171,14 @@ func (n *numbering) redactString(s string) string {
 	s = arnAccount.ReplaceAllString(s, "${1}<account>:")
 	return arnID.ReplaceAllStringFunc(s, func(m string) string {
 		sub := arnID.FindStringSubmatch(m)
-		return "/" + sub[1] + "/" + n.labelOf(sub[1], sub[2])
+		// Keyed by the whole ARN: two tables' streams can share a label.
+		l, ok := n.arn[m]
+		if !ok {
+			n.count[sub[1]]++
+			l = fmt.Sprintf("<%s %d>", sub[1], n.count[sub[1]])
+			n.arn[m] = l
+		}
+		return strings.TrimSuffix(m, sub[2]) + l
 	})
 }
 
