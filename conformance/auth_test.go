@@ -17,13 +17,9 @@ import (
 )
 
 const (
-	acct      = "123456789012"
-	adminArn  = "arn:aws:iam::123456789012:user/admin"
-	aliceArn  = "arn:aws:iam::123456789012:user/alice"
-	bobArn    = "arn:aws:iam::123456789012:user/bob"
-	carolArn  = "arn:aws:iam::123456789012:user/carol"
-	eveArn    = "arn:aws:iam::999999999999:user/eve"
-	sharedArn = "arn:aws:dynamodb:us-east-1:123456789012:table/Shared"
+	adminArn = "arn:aws:iam::123456789012:user/admin"
+	aliceArn = "arn:aws:iam::123456789012:user/alice"
+	bobArn   = "arn:aws:iam::123456789012:user/bob"
 )
 
 // tenantPolicy keeps a tenant to the partitions named by its tenant tag.
@@ -69,24 +65,6 @@ func once(o *dynamodb.Options) { o.RetryMaxAttempts = 1 }
 
 func sharedKey(pk, sk string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": s(pk), "sk": s(sk)}
-}
-
-func deniedText(arn, action, resource string) string {
-	return "User: " + arn + " is not authorized to perform: dynamodb:" + action + " on resource: " + resource +
-		" because no identity-based policy allows the dynamodb:" + action + " action"
-}
-
-func TestAuthSignedClientsWork(t *testing.T) {
-	srv := newAuthServer(t, nil)
-	alice := srv.ClientAs(t, aliceArn)
-	ctx := context.Background()
-	if _, err := alice.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Shared"), Item: sharedKey("t1", "a")}); err != nil {
-		t.Fatal(err)
-	}
-	out, err := alice.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("Shared"), Key: sharedKey("t1", "a")})
-	if err != nil || out.Item == nil {
-		t.Fatalf("GetItem of her own item: %v %v", out, err)
-	}
 }
 
 func clientWith(srv *sortkeytest.Server, creds aws.CredentialsProvider) *dynamodb.Client {
@@ -141,95 +119,6 @@ func TestAuthProtocolChecksComeFirst(t *testing.T) {
 	if r.status != 400 || !strings.HasSuffix(r.Type, "#MissingAuthenticationTokenException") {
 		t.Fatalf("unsigned ListTables: %d %s", r.status, r.body)
 	}
-}
-
-// tenantItems is what the admin sees in the table.
-func tenantItems(t *testing.T, srv *sortkeytest.Server) int32 {
-	t.Helper()
-	out, err := srv.ClientAs(t, adminArn).Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String("Shared")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out.Count
-}
-
-func TestLeadingKeysKeepTenantsApart(t *testing.T) {
-	srv := newAuthServer(t, nil)
-	ctx := context.Background()
-	admin, alice := srv.ClientAs(t, adminArn), srv.ClientAs(t, aliceArn, once)
-	if _, err := admin.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Shared"), Item: sharedKey("t2", "b")}); err != nil {
-		t.Fatal(err)
-	}
-	_, err := alice.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("Shared"), Key: sharedKey("t2", "b")})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "GetItem", sharedArn))
-	_, err = alice.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Shared"), Item: sharedKey("t2", "x")})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "PutItem", sharedArn))
-	_, err = alice.Query(ctx, &dynamodb.QueryInput{TableName: aws.String("Shared"), KeyConditionExpression: aws.String("pk = :p"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": s("t2")}})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "Query", sharedArn))
-	_, err = alice.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String("Shared")})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "Scan", sharedArn))
-	_, err = alice.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{"Shared": {
-		{PutRequest: &types.PutRequest{Item: sharedKey("t1", "ok")}}, {PutRequest: &types.PutRequest{Item: sharedKey("t2", "no")}}}}})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "BatchWriteItem", sharedArn))
-	_, err = alice.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Put: &types.Put{TableName: aws.String("Shared"), Item: sharedKey("t1", "ok")}},
-		{Put: &types.Put{TableName: aws.String("Shared"), Item: sharedKey("t2", "no")}}}})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(aliceArn, "PutItem", sharedArn))
-	if n := tenantItems(t, srv); n != 1 {
-		t.Fatalf("denied writes changed the table: %d items, want 1", n)
-	}
-}
-
-func TestExplicitDenyWins(t *testing.T) {
-	srv := newAuthServer(t, nil)
-	_, err := srv.ClientAs(t, bobArn, once).DeleteItem(context.Background(), &dynamodb.DeleteItemInput{TableName: aws.String("Shared"), Key: sharedKey("t2", "b")})
-	wantAPIError(t, err, "AccessDeniedException", "User: "+bobArn+" is not authorized to perform: dynamodb:DeleteItem on resource: "+sharedArn+
-		" with an explicit deny in an identity-based policy")
-}
-
-// grant is a resource-based policy letting principal call actions on the
-// Shared table.
-func grant(principal string, actions ...string) string {
-	return `{"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Principal": {"AWS": "` + principal +
-		`"}, "Action": ["` + strings.Join(actions, `", "`) + `"], "Resource": "` + sharedArn + `"}]}`
-}
-
-func TestResourcePolicyGrantsWithinTheAccount(t *testing.T) {
-	srv := newAuthServer(t, nil)
-	ctx := context.Background()
-	carol := srv.ClientAs(t, carolArn, once)
-	get := &dynamodb.GetItemInput{TableName: aws.String("Shared"), Key: sharedKey("t1", "a")}
-	_, err := carol.GetItem(ctx, get)
-	wantAPIError(t, err, "AccessDeniedException", deniedText(carolArn, "GetItem", sharedArn))
-	_, err = srv.ClientAs(t, adminArn).PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: aws.String(sharedArn), Policy: aws.String(grant(carolArn, "dynamodb:GetItem"))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err = carol.GetItem(ctx, get); err != nil {
-		t.Fatalf("GetItem granted by the table's policy: %v", err)
-	}
-	_, err = carol.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Shared"), Item: sharedKey("t1", "a")})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(carolArn, "PutItem", sharedArn))
-}
-
-func TestCrossAccountNeedsBothPolicies(t *testing.T) {
-	srv := newAuthServer(t, nil)
-	ctx := context.Background()
-	eve := srv.ClientAs(t, eveArn, once)
-	get := &dynamodb.GetItemInput{TableName: aws.String("Shared"), Key: sharedKey("t1", "a")}
-	_, err := eve.GetItem(ctx, get)
-	wantAPIError(t, err, "AccessDeniedException", "User: "+eveArn+" is not authorized to perform: dynamodb:GetItem on resource: "+sharedArn+
-		" because no resource-based policy allows the dynamodb:GetItem action")
-	_, err = srv.ClientAs(t, adminArn).PutResourcePolicy(ctx, &dynamodb.PutResourcePolicyInput{ResourceArn: aws.String(sharedArn), Policy: aws.String(grant(eveArn, "dynamodb:GetItem", "dynamodb:PutItem"))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err = eve.GetItem(ctx, get); err != nil {
-		t.Fatalf("GetItem allowed by both policies: %v", err)
-	}
-	_, err = eve.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("Shared"), Item: sharedKey("t1", "a")})
-	wantAPIError(t, err, "AccessDeniedException", deniedText(eveArn, "PutItem", sharedArn))
 }
 
 func TestReloadAuth(t *testing.T) {

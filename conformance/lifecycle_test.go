@@ -62,9 +62,3 @@ func listTables(t *testing.T, c *dynamodb.Client) []string {
 	}
 	return out.TableNames
 }
-
-func simpleTable(name string) *dynamodb.CreateTableInput {
-	return &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
-		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}}}
-}
