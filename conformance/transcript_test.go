@@ -115,6 +115,9 @@ var serverOptions = map[string]func(t *testing.T, d *datadriven.TestData, o *sor
 	"index-lag": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
 		o.IndexLag = durationArg(t, d, "index-lag")
 	},
+	"stale-read-window": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
+		o.StaleReadWindow = durationArg(t, d, "stale-read-window")
+	},
 	"item-collection-limit": func(t *testing.T, d *datadriven.TestData, o *sortkey.Options) {
 		d.ScanArgs(t, "item-collection-limit", &o.ItemCollectionLimit)
 	},
