@@ -182,10 +182,11 @@ func TestExportTableToPointInTimeGivesThatMoment(t *testing.T) {
 	table := appArn(t, c)
 	d := export(t, c, &dynamodb.ExportTableToPointInTimeInput{TableArn: table, S3Bucket: aws.String("exports"),
 		S3Prefix: aws.String("snap"), ExportTime: &at, S3SseAlgorithm: types.S3SseAlgorithmAes256})
+	// testdata/exports/describe.txt checks the rest of the description;
+	// a transcript prints ExportTime as <time> and the id as a label, and
+	// cannot print ExportManifest, whose id is not in an ARN.
 	id := strings.TrimPrefix(aws.ToString(d.ExportArn), aws.ToString(table)+"/export/")
-	if aws.ToInt64(d.ItemCount) != 2 || !d.ExportTime.Equal(at) || d.ExportType != types.ExportTypeFullExport ||
-		d.ExportFormat != types.ExportFormatDynamodbJson || aws.ToString(d.ExportManifest) != "snap/AWSDynamoDB/"+id+"/manifest-summary.json" ||
-		aws.ToInt64(d.BilledSizeBytes) <= 0 || d.EndTime == nil || aws.ToString(d.TableArn) != aws.ToString(table) || len(id) != 23 {
+	if !d.ExportTime.Equal(at) || len(id) != 23 || aws.ToString(d.ExportManifest) != "snap/AWSDynamoDB/"+id+"/manifest-summary.json" {
 		t.Fatalf("description: %+v", d)
 	}
 	root := filepath.Join(dir, "snap", "AWSDynamoDB", id)
@@ -259,55 +260,6 @@ func canonicalItem(t *testing.T, item map[string]types.AttributeValue) string {
 	}
 	b, _ := json.Marshal(m)
 	return string(b)
-}
-
-func TestExportTableToPointInTimeClientTokenAndListExports(t *testing.T) {
-	c, clock, dir := exportServer(t)
-	putApp(t, c, "app", "a", "1", "open")
-	enablePITR(t, c, "app")
-	table := appArn(t, c)
-	in := func(token string) *dynamodb.ExportTableToPointInTimeInput {
-		return &dynamodb.ExportTableToPointInTimeInput{TableArn: table, S3Bucket: aws.String("exports"), ClientToken: aws.String(token)}
-	}
-	var arns []string
-	for _, token := range []string{"one", "two", "three"} {
-		clock.Advance(time.Second)
-		arns = append(arns, aws.ToString(export(t, c, in(token)).ExportArn))
-	}
-	again, err := c.ExportTableToPointInTime(ctx, in("two"))
-	if err != nil || aws.ToString(again.ExportDescription.ExportArn) != arns[1] {
-		t.Fatalf("the same request with the same ClientToken: %v %v, want export %s", again, err, arns[1])
-	}
-	other := in("two")
-	other.ExportFormat = types.ExportFormatIon
-	_, err = c.ExportTableToPointInTime(ctx, other)
-	wantAPIErrorPrefix(t, err, "ExportConflictException", "There was a conflict when exporting")
-	if entries, _ := os.ReadDir(filepath.Join(dir, "AWSDynamoDB")); len(entries) != 3 {
-		t.Fatalf("%d export folders, want 3", len(entries))
-	}
-	var listed []string
-	var next *string
-	for page := 0; page == 0 || next != nil; page++ {
-		out, err := c.ListExports(ctx, &dynamodb.ListExportsInput{TableArn: table, MaxResults: aws.Int32(2), NextToken: next})
-		if err != nil || len(out.ExportSummaries) > 2 || page > 2 {
-			t.Fatalf("ListExports page %d: %+v %v", page, out, err)
-		}
-		for _, s := range out.ExportSummaries {
-			if s.ExportStatus != types.ExportStatusCompleted || s.ExportType != types.ExportTypeFullExport {
-				t.Fatalf("summary %+v", s)
-			}
-			listed = append(listed, aws.ToString(s.ExportArn))
-		}
-		next = out.NextToken
-	}
-	slices.Reverse(arns) // DynamoDB lists in reverse order of ExportArn
-	if !slices.Equal(listed, arns) {
-		t.Fatalf("listed %v, want %v", listed, arns)
-	}
-	none, err := c.ListExports(ctx, &dynamodb.ListExportsInput{TableArn: aws.String(aws.ToString(table) + "x")})
-	if err != nil || len(none.ExportSummaries) != 0 {
-		t.Fatalf("ListExports of another table: %+v %v", none, err)
-	}
 }
 
 // An ION export writes .ion.gz files of $ion_1_0 lines.

@@ -177,6 +177,11 @@ func (n *numbering) redactString(s string) string {
 			n.count[sub[1]]++
 			l = fmt.Sprintf("<%s %d>", sub[1], n.count[sub[1]])
 			n.arn[m] = l
+			if sub[1] != "stream" {
+				// Unique on their own: an export's id in its manifest's
+				// path prints as its label too.
+				n.label[sub[2]] = l
+			}
 		}
 		return strings.TrimSuffix(m, sub[2]) + l
 	})
