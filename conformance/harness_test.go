@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/sortkeytest"
 )
@@ -206,4 +209,72 @@ func (tg *target) dropCreated() {
 	for _, name := range tg.created {
 		_, _ = tg.call("DeleteTable", fmt.Appendf(nil, `{"TableName":%q}`, name))
 	}
+}
+
+// The Go tests' own servers. Most start theirs with sortkeytest, as the
+// transcripts do (in memory, on the store SORTKEY_TEST_STORE names);
+// these serve a data directory across restarts, and send what an SDK
+// would not.
+
+// serveDir opens an on-disk database in dir and serves it; stop closes both.
+func serveDir(t *testing.T, dir string) (c *dynamodb.Client, stop func()) {
+	t.Helper()
+	return serveDirWith(t, dir, nil)
+}
+
+// serveDirWith is serveDir with options.
+func serveDirWith(t *testing.T, dir string, opts *sortkey.Options) (c *dynamodb.Client, stop func()) {
+	t.Helper()
+	db, err := sortkey.Open(dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(db.Handler())
+	return clientOf(hs.URL), func() {
+		hs.Close()
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// clientOf is an SDK client of the endpoint url, with dummy keys.
+func clientOf(url string) *dynamodb.Client {
+	return dynamodb.New(dynamodb.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("a", "b", ""),
+		BaseEndpoint: aws.String(url),
+	})
+}
+
+// rawReply is what a client sees of the answer to a raw request.
+type rawReply struct {
+	status  int
+	body    []byte
+	Type    string `json:"__type"`
+	Message string `json:"message"` // also takes coral's "Message": encoding/json matches keys without case
+}
+
+// postRaw sends body byte for byte to the target over HTTP: the SDKs never
+// send invalid UTF-8 or lone surrogate escapes, so these tests cannot use
+// them.
+func postRaw(t *testing.T, url, target, body string) rawReply {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("X-Amz-Target", target)
+	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := rawReply{status: resp.StatusCode}
+	if r.body, err = io.ReadAll(resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	_ = json.Unmarshal(r.body, &r) // only error bodies have the members
+	return r
 }

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -89,12 +88,4 @@ func awaitContinue(t *testing.T, conn net.Conn) *bufio.Reader {
 		t.Fatal(err)
 	}
 	return br
-}
-
-func clientOf(url string) *dynamodb.Client {
-	return dynamodb.New(dynamodb.Options{
-		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("a", "b", ""),
-		BaseEndpoint: aws.String(url),
-	})
 }

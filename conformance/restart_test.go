@@ -1,44 +1,15 @@
 package conformance_test
 
 import (
-	"net/http/httptest"
 	"reflect"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/storage"
 )
-
-// serveDir opens an on-disk database in dir and serves it; stop closes both.
-func serveDir(t *testing.T, dir string) (c *dynamodb.Client, stop func()) {
-	t.Helper()
-	return serveDirWith(t, dir, nil)
-}
-
-// serveDirWith is serveDir with options.
-func serveDirWith(t *testing.T, dir string, opts *sortkey.Options) (c *dynamodb.Client, stop func()) {
-	t.Helper()
-	db, err := sortkey.Open(dir, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(db.Handler())
-	c = dynamodb.New(dynamodb.Options{
-		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("a", "b", ""),
-		BaseEndpoint: aws.String(hs.URL),
-	})
-	return c, func() {
-		hs.Close()
-		if err := db.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func TestDataSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,8 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// The index behaviour tests are transcripts in conformance/testdata/indexes;
-// these helpers serve other root tests.
+// Helpers the Go tests share, from the files whose tests became
+// transcripts.
 
 // createSingleTable creates a single-table design: PK/SK, an inverted GSI
 // (SK, PK) projecting ALL, a sparse KEYS_ONLY GSI on PendingId, an INCLUDE
@@ -67,3 +68,81 @@ func query(t *testing.T, c *dynamodb.Client, index, cond string, vals map[string
 	}
 	return queryAll(t, c, in)
 }
+
+// Multi-attribute GSI keys (for multikey_random_test.go): up to four HASH
+// attributes, then up to four RANGE ones, each keeping its type.
+
+func keyElems(hashes, ranges []string) []types.KeySchemaElement {
+	var ks []types.KeySchemaElement
+	for _, h := range hashes {
+		ks = append(ks, types.KeySchemaElement{AttributeName: aws.String(h), KeyType: types.KeyTypeHash})
+	}
+	for _, r := range ranges {
+		ks = append(ks, types.KeySchemaElement{AttributeName: aws.String(r), KeyType: types.KeyTypeRange})
+	}
+	return ks
+}
+
+// mkDefs defines each "name:type" attribute.
+func mkDefs(attrs ...string) []types.AttributeDefinition {
+	var out []types.AttributeDefinition
+	for _, a := range attrs {
+		name, typ, _ := strings.Cut(a, ":")
+		out = append(out, types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: types.ScalarAttributeType(typ)})
+	}
+	return out
+}
+
+func gsi(name string, ks []types.KeySchemaElement) types.GlobalSecondaryIndex {
+	return types.GlobalSecondaryIndex{IndexName: aws.String(name), KeySchema: ks,
+		Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}}
+}
+
+func bin(b ...byte) types.AttributeValue { return &types.AttributeValueMemberB{Value: b} }
+
+func ids(items []map[string]types.AttributeValue) []string {
+	out := []string{}
+	for _, it := range items {
+		out = append(out, it["id"].(*types.AttributeValueMemberS).Value)
+	}
+	return out
+}
+
+func queryAll(t *testing.T, c *dynamodb.Client, in *dynamodb.QueryInput) []map[string]types.AttributeValue {
+	t.Helper()
+	var out []map[string]types.AttributeValue
+	p := dynamodb.NewQueryPaginator(c, in)
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, page.Items...)
+	}
+	return out
+}
+
+func strs(items []map[string]types.AttributeValue, attr string) string {
+	var parts []string
+	for _, it := range items {
+		switch v := it[attr].(type) {
+		case *types.AttributeValueMemberS:
+			parts = append(parts, v.Value)
+		case *types.AttributeValueMemberN:
+			parts = append(parts, v.Value)
+		case *types.AttributeValueMemberB:
+			parts = append(parts, fmt.Sprintf("%x", v.Value))
+		default:
+			parts = append(parts, "?")
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+const (
+	validation = "ValidationException"
+	oneError   = "1 validation error detected: "
+)
+
+// notFound is the type of a missing table's error, used across the suite.
+const notFound = "ResourceNotFoundException"
