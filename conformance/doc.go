@@ -26,5 +26,11 @@
 //	error 400 com.amazonaws.dynamodb.v20120810#ResourceNotFoundException
 //	Requested resource not found
 //
+// Beside the transcripts are the end-to-end tests that need Go:
+// concurrency and races, random schedules, SDK paginators, restarts of a
+// data directory, files written to or read from the S3 folders, faults,
+// the clock, metrics and design files. They start their servers through
+// sortkeytest, as the runner does, or through harness_test.go.
+//
 // The package has no code of its own: only this comment and the tests.
 package conformance
