@@ -1,0 +1,65 @@
+package main
+
+// `sortkey mcp`: the agent interface (internal/agent) over stdio, on an
+// in-memory sortkey of its own or a data directory. stdout carries the
+// protocol, so everything else goes to stderr.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/agent"
+)
+
+const msgMCPUsage = "sortkey mcp: --max-items is at least 1, and the command takes no arguments (got %q)\n"
+
+func mcpCmd(args []string, stdout, stderr io.Writer) int {
+	return mcpServe(args, os.Stdin, stdout, stderr)
+}
+
+// mcpServe serves the tools over in and out until in ends.
+func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) int {
+	var dir string
+	var opts agent.Options
+	fset := flag.NewFlagSet("mcp", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	fset.StringVar(&dir, "data-dir", "", "serve the tools on this data directory (default: an in-memory database of the command's own, gone when it exits)")
+	fset.BoolVar(&opts.ReadOnly, "read-only", false, "refuse every tool that writes")
+	fset.IntVar(&opts.MaxItems, "max-items", agent.DefaultMaxItems, "the items one query or scan returns at most; the answer says truncated and gives the key to continue from")
+	// Flags only: a SORTKEY_DATA_DIR meant for serve must not attach the
+	// agent to serve's data.
+	if err := fset.Parse(args); err != nil {
+		return exitUsage(err, fset, out)
+	}
+	if opts.MaxItems < 1 || fset.NArg() > 0 {
+		fmt.Fprintf(stderr, msgMCPUsage, fset.Args())
+		return 2
+	}
+	db, err := sortkey.Open(dir, &sortkey.Options{InMemory: dir == ""})
+	if err != nil {
+		fmt.Fprintln(stderr, "sortkey mcp:", err)
+		return 1
+	}
+	defer db.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = agent.New(db.Handler(), opts).Run(ctx, &mcp.IOTransport{Reader: in, Writer: nopCloser{out}})
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintln(stderr, "sortkey mcp:", err)
+		return 1
+	}
+	return 0
+}
+
+// nopCloser is a Writer the transport may close without closing stdout.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }

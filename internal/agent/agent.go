@@ -1,0 +1,119 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/sortkeydb/sortkey/internal/version"
+)
+
+// DefaultMaxItems is the items one Query or Scan returns at most when
+// Options.MaxItems is 0: enough to see a partition's shape, small enough
+// for an agent's context.
+const DefaultMaxItems = 100
+
+// Options bound what the tools may do.
+type Options struct {
+	// ReadOnly refuses every tool that writes.
+	ReadOnly bool
+	// MaxItems caps the items of one Query or Scan (DefaultMaxItems if 0).
+	MaxItems int
+}
+
+const msgReadOnly = "%s writes, and this server is read-only (sortkey mcp --read-only)"
+
+// operation is one data tool: the DynamoDB operation it sends.
+type operation struct {
+	tool, op string
+	writes   bool
+	paged    bool // Query and Scan: Limit is capped at MaxItems
+}
+
+var operations = []operation{
+	{tool: "list_tables", op: "ListTables"},
+	{tool: "describe_table", op: "DescribeTable"},
+	{tool: "create_table", op: "CreateTable", writes: true},
+	{tool: "update_table", op: "UpdateTable", writes: true},
+	{tool: "delete_table", op: "DeleteTable", writes: true},
+	{tool: "get_item", op: "GetItem"},
+	{tool: "put_item", op: "PutItem", writes: true},
+	{tool: "update_item", op: "UpdateItem", writes: true},
+	{tool: "delete_item", op: "DeleteItem", writes: true},
+	{tool: "query", op: "Query", paged: true},
+	{tool: "scan", op: "Scan", paged: true},
+	{tool: "batch_get_item", op: "BatchGetItem"},
+	{tool: "batch_write_item", op: "BatchWriteItem", writes: true},
+	{tool: "transact_get_items", op: "TransactGetItems"},
+	{tool: "transact_write_items", op: "TransactWriteItems", writes: true},
+	{tool: "execute_statement", op: "ExecuteStatement"}, // writes unless a SELECT: see refused
+}
+
+// Answer is a data tool's result.
+type Answer struct {
+	Response  map[string]any `json:"response" jsonschema:"DynamoDB's answer, exactly as the API Reference defines it (attribute values in DynamoDB JSON)"`
+	Truncated bool           `json:"truncated,omitempty" jsonschema:"true when the answer stopped at the server's item cap: send the request again with ExclusiveStartKey set to the answer's LastEvaluatedKey for more"`
+}
+
+// New is the MCP server whose tools act on the DynamoDB API that h
+// serves.
+func New(h http.Handler, opts Options) *mcp.Server {
+	if opts.MaxItems <= 0 {
+		opts.MaxItems = DefaultMaxItems
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "sortkey", Version: version.Get().Version}, nil)
+	for _, o := range operations {
+		mcp.AddTool(s, o.describe(), o.handler(h, opts))
+	}
+	addDesignTools(s)
+	return s
+}
+
+func (o operation) describe() *mcp.Tool {
+	d := fmt.Sprintf("Sends a DynamoDB %s request to sortkey and returns DynamoDB's answer. "+
+		"The input is the request exactly as the DynamoDB API Reference defines %s, attribute values in DynamoDB JSON "+
+		`(for example {"S": "abc"}, {"N": "12"}); an error is DynamoDB's own type and message.`, o.op, o.op)
+	if o.paged {
+		d += " At most the server's item cap is returned per call; the answer says truncated and gives LastEvaluatedKey to continue from."
+	}
+	return &mcp.Tool{Name: o.tool, Description: d, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !o.writes && o.op != "ExecuteStatement"}}
+}
+
+func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[string]any, Answer] {
+	return func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, Answer, error) {
+		if opts.ReadOnly && o.refused(in) {
+			return nil, Answer{}, fmt.Errorf(msgReadOnly, o.tool)
+		}
+		capped := o.paged && capLimit(in, opts.MaxItems)
+		out, err := call(h, o.op, in)
+		if err != nil {
+			return nil, Answer{}, err
+		}
+		_, more := out["LastEvaluatedKey"]
+		return nil, Answer{Response: out, Truncated: capped && more}, nil
+	}
+}
+
+// selectStatement is a PartiQL statement that only reads.
+var selectStatement = regexp.MustCompile(`(?i)^\s*SELECT\b`)
+
+// refused reports whether a read-only server refuses the request.
+func (o operation) refused(in map[string]any) bool {
+	if o.op == "ExecuteStatement" {
+		stmt, _ := in["Statement"].(string)
+		return !selectStatement.MatchString(stmt)
+	}
+	return o.writes
+}
+
+// capLimit lowers the request's Limit to max, and reports whether it did.
+func capLimit(in map[string]any, max int) bool {
+	if n, ok := in["Limit"].(float64); ok && n <= float64(max) {
+		return false
+	}
+	in["Limit"] = max
+	return true
+}
