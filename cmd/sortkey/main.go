@@ -8,7 +8,7 @@
 //	sortkey dump --out DIR [--endpoint URL]; sortkey load --in DIR [--endpoint URL]
 //	sortkey health [--addr 127.0.0.1:8000]
 //	sortkey upgrade [--data-dir ./sortkey-data | --store URL]
-//	sortkey mcp [--data-dir DIR] [--read-only] [--max-items 100]
+//	sortkey mcp [--data-dir DIR] [--read-only] [--max-items 100] [--http ADDR [--http-token TOKEN]]
 //	sortkey bench [--endpoint URL] [--workload put,get,...] [--concurrency 1,16] [--duration 5s] [--server-pid PID] [--json]
 package main
 
@@ -33,7 +33,7 @@ commands:
   version      print sortkey's version, the commit it was built from and the Go that built it
   health       exit 0 if the server at --addr (or SORTKEY_ADDR) answers its health check, 1 if not
   upgrade      convert a data directory or PostgreSQL store an earlier sortkey wrote (serve names it when needed)
-  mcp          serve tools for coding agents over MCP on stdio: DynamoDB operations and design checks (docs/AGENTS.md)
+  mcp          serve tools for coding agents over MCP (stdio, or HTTP with a bearer token): DynamoDB operations and design checks (docs/AGENTS.md)
 
 Run "sortkey <command> -h" for a command's flags.
 `

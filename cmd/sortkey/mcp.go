@@ -27,13 +27,15 @@ func mcpCmd(args []string, stdout, stderr io.Writer) int {
 
 // mcpServe serves the tools over in and out until in ends.
 func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) int {
-	var dir string
+	var dir, httpAddr, token string
 	var opts agent.Options
 	fset := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	fset.StringVar(&dir, "data-dir", "", "serve the tools on this data directory (default: an in-memory database of the command's own, gone when it exits)")
 	fset.BoolVar(&opts.ReadOnly, "read-only", false, "refuse every tool that writes")
 	fset.IntVar(&opts.MaxItems, "max-items", agent.DefaultMaxItems, "the items one query or scan returns at most; the answer says truncated and gives the key to continue from")
+	fset.StringVar(&httpAddr, "http", "", "serve MCP's Streamable HTTP at this address (path /mcp) instead of stdio; a bare :PORT is 127.0.0.1:PORT")
+	fset.StringVar(&token, "http-token", os.Getenv("SORTKEY_MCP_TOKEN"), "with --http, the bearer token clients must send (default $SORTKEY_MCP_TOKEN, or one generated and printed); required on a non-loopback address")
 	// Flags only: a SORTKEY_DATA_DIR meant for serve must not attach the
 	// agent to serve's data.
 	if err := fset.Parse(args); err != nil {
@@ -51,7 +53,11 @@ func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) 
 	defer db.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = agent.New(db.Handler(), opts).Run(ctx, &mcp.IOTransport{Reader: in, Writer: nopCloser{out}})
+	if httpAddr != "" {
+		err = mcpHTTP(ctx, db.Handler(), opts, httpAddr, token, stderr)
+	} else {
+		err = agent.New(db.Handler(), opts).Run(ctx, &mcp.IOTransport{Reader: in, Writer: nopCloser{out}})
+	}
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintln(stderr, "sortkey mcp:", err)
 		return 1

@@ -68,3 +68,23 @@ func TestMCPRefusesABadItemCap(t *testing.T) {
 		t.Fatalf("--max-items 0 exited %d: %s", code, stderr.String())
 	}
 }
+
+func TestMCPHTTPAddresses(t *testing.T) {
+	t.Setenv("SORTKEY_MCP_TOKEN", "")
+	for _, tc := range []struct{ addr, token, want string }{
+		{":8765", "", "127.0.0.1:8765"},
+		{"127.0.0.1:8765", "", "127.0.0.1:8765"},
+		{"localhost:8765", "", "localhost:8765"},
+		{"[::1]:8765", "", "[::1]:8765"},
+		{"0.0.0.0:8765", "chosen", "0.0.0.0:8765"},
+	} {
+		if got, err := mcpAddr(tc.addr, tc.token); err != nil || got != tc.want {
+			t.Errorf("mcpAddr(%q, %q) = %q, %v; want %q", tc.addr, tc.token, got, err, tc.want)
+		}
+	}
+	var stderr strings.Builder
+	code := mcpServe([]string{"--http", "0.0.0.0:0"}, io.NopCloser(strings.NewReader("")), io.Discard, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "is not a loopback address: set the token") {
+		t.Fatalf("--http on every address without a token exited %d: %s", code, stderr.String())
+	}
+}
