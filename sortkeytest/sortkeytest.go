@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 
 	"github.com/sortkeydb/sortkey"
+	"github.com/sortkeydb/sortkey/internal/inproc"
 )
 
 // Server is a running in-memory sortkey.
@@ -62,7 +63,7 @@ func NewWithOptions(tb testing.TB, opts *sortkey.Options) *Server {
 // process. With access control on, use AWSConfigAs.
 func (s *Server) AWSConfig() aws.Config {
 	cfg := s.NetworkAWSConfig()
-	cfg.HTTPClient = &http.Client{Transport: inProcess{h: s.DB.Handler()}}
+	cfg.HTTPClient = &http.Client{Transport: inproc.Transport{Handler: s.DB.Handler()}}
 	cfg.Credentials = aws.AnonymousCredentials{}
 	return cfg
 }

@@ -68,7 +68,7 @@ func New(h http.Handler, opts Options) *mcp.Server {
 	for _, o := range operations {
 		mcp.AddTool(s, o.describe(), o.handler(h, opts))
 	}
-	addDesignTools(s)
+	addDesignTools(s, h, opts)
 	return s
 }
 

@@ -230,3 +230,36 @@ func BenchmarkFirstAnswer(b *testing.B) {
 		db.Close()
 	}
 }
+
+func TestDesignApplyCreatesTheTables(t *testing.T) {
+	cs := connect(t, agent.Options{})
+	doc, err := os.ReadFile("../design/testdata/market.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args, _ := json.Marshal(map[string]any{"design": string(doc), "dry_run": true})
+	out, e := callTool(t, cs, "design_apply", string(args))
+	if e != "" || out["matches"] != false || len(out["changes"].([]any)) == 0 {
+		t.Fatalf("a dry run on an empty sortkey answered %v %s", out, e)
+	}
+	if tables, _ := callTool(t, cs, "list_tables", `{}`); len(tables["response"].(map[string]any)["TableNames"].([]any)) != 0 {
+		t.Fatalf("the dry run created tables: %v", tables)
+	}
+	args, _ = json.Marshal(map[string]any{"design": string(doc)})
+	if out, e = callTool(t, cs, "design_apply", string(args)); e != "" || out["matches"] != true {
+		t.Fatalf("applying Market answered %v %s", out, e)
+	}
+	desc, e := callTool(t, cs, "describe_table", `{"TableName":"Market"}`)
+	if e != "" || len(desc["response"].(map[string]any)["Table"].(map[string]any)["GlobalSecondaryIndexes"].([]any)) != 2 {
+		t.Fatalf("Market after apply: %v %s", desc, e)
+	}
+	args, _ = json.Marshal(map[string]any{"design": string(doc), "dry_run": true})
+	if out, _ = callTool(t, cs, "design_apply", string(args)); out["matches"] != true || len(out["changes"].([]any)) != 0 {
+		t.Fatalf("a second dry run still has changes: %v", out)
+	}
+	ro := connect(t, agent.Options{ReadOnly: true})
+	args, _ = json.Marshal(map[string]any{"design": string(doc)})
+	if _, e = callTool(t, ro, "design_apply", string(args)); !strings.Contains(e, "read-only") {
+		t.Fatalf("design_apply on a read-only server answered %q", e)
+	}
+}
