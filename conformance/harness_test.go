@@ -155,25 +155,26 @@ func (tg *target) waitActive(table string) error {
 // "import") until the job at arn is no longer IN_PROGRESS, and returns
 // the status it ended in.
 func (tg *target) waitJob(kind, arn string) (string, error) {
-	op, member := "DescribeExport", "ExportDescription"
-	if kind == "import" {
-		op, member = "DescribeImport", "ImportTableDescription"
-	}
-	body := fmt.Appendf(nil, `{"%sArn":%q}`, strings.ToUpper(kind[:1])+kind[1:], arn)
+	j := jobs[kind]
+	body := fmt.Appendf(nil, `{%q:%q}`, j.arnMember, arn)
 	for deadline := time.Now().Add(30 * time.Minute); time.Now().Before(deadline); time.Sleep(tg.pause()) {
-		r, err := tg.call(op, body)
+		r, err := tg.call(j.op, body)
 		if err != nil || r.status != http.StatusOK {
-			return "", fmt.Errorf("%s %s: %v %s", op, arn, err, r.body)
+			return "", fmt.Errorf("%s %s: %v %s", j.op, arn, err, r.body)
 		}
 		var d map[string]map[string]any
 		_ = json.Unmarshal(r.body, &d)
-		for _, key := range []string{"ExportStatus", "ImportStatus"} {
-			if status, _ := d[member][key].(string); status != "" && status != "IN_PROGRESS" {
-				return status, nil
-			}
+		if status, _ := d[j.described][j.status].(string); status != "" && status != "IN_PROGRESS" {
+			return status, nil
 		}
 	}
 	return "", fmt.Errorf("%s %s is still IN_PROGRESS after 30 minutes", kind, arn)
+}
+
+// jobs are the members waitJob asks for and reads, by kind of job.
+var jobs = map[string]struct{ op, arnMember, described, status string }{
+	"export": {"DescribeExport", "ExportArn", "ExportDescription", "ExportStatus"},
+	"import": {"DescribeImport", "ImportArn", "ImportTableDescription", "ImportStatus"},
 }
 
 // pause is how long waitActive waits between polls.

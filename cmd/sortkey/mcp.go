@@ -45,6 +45,13 @@ func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) 
 		fmt.Fprintf(stderr, msgMCPUsage, fset.Args())
 		return 2
 	}
+	if httpAddr != "" {
+		// Refused before the data directory is opened (and made).
+		if _, err := mcpAddr(httpAddr, token); err != nil {
+			fmt.Fprintln(stderr, "sortkey mcp:", err)
+			return 2
+		}
+	}
 	db, err := sortkey.Open(dir, &sortkey.Options{InMemory: dir == ""})
 	if err != nil {
 		fmt.Fprintln(stderr, "sortkey mcp:", err)

@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -83,8 +87,12 @@ func TestMCPHTTPAddresses(t *testing.T) {
 		}
 	}
 	var stderr strings.Builder
-	code := mcpServe([]string{"--http", "0.0.0.0:0"}, io.NopCloser(strings.NewReader("")), io.Discard, &stderr)
-	if code != 1 || !strings.Contains(stderr.String(), "is not a loopback address: set the token") {
+	dir := filepath.Join(t.TempDir(), "data")
+	code := mcpServe([]string{"--http", "0.0.0.0:0", "--data-dir", dir}, io.NopCloser(strings.NewReader("")), io.Discard, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "is not a loopback address: set the token") {
 		t.Fatalf("--http on every address without a token exited %d: %s", code, stderr.String())
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the refused command made its data directory: %v", err)
 	}
 }

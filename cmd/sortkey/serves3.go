@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/dataio"
+	"github.com/sortkeydb/sortkey/internal/inproc"
 	"github.com/sortkeydb/sortkey/internal/progress"
 	"github.com/sortkeydb/sortkey/internal/s3dir"
 )
@@ -49,7 +49,7 @@ func seed(db *sortkey.DB, dir string, m *progress.Meter) error {
 	c := dynamodb.New(dynamodb.Options{
 		Region: db.Region(), BaseEndpoint: aws.String("http://sortkey.seed"),
 		Credentials: credentials.NewStaticCredentialsProvider("seed", "seed", ""),
-		HTTPClient:  &http.Client{Transport: handlerTransport{db.Handler()}},
+		HTTPClient:  &http.Client{Transport: inproc.Transport{Handler: db.Handler()}},
 	})
 	_, err := dataio.Load(context.Background(), c, dir, dataio.LoadOptions{SkipExisting: true, Progress: m})
 	m.Done()
@@ -57,15 +57,6 @@ func seed(db *sortkey.DB, dir string, m *progress.Meter) error {
 		return fmt.Errorf(msgSeedFailed, dir, err)
 	}
 	return nil
-}
-
-// handlerTransport answers a request with the handler, in process.
-type handlerTransport struct{ h http.Handler }
-
-func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	rec := httptest.NewRecorder()
-	t.h.ServeHTTP(rec, req)
-	return rec.Result(), nil
 }
 
 var errSeedWithAuth = errors.New(msgSeedWithAuth)

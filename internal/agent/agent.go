@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/sortkeydb/sortkey/internal/inproc"
 	"github.com/sortkeydb/sortkey/internal/version"
 )
 
@@ -83,13 +84,14 @@ func (o operation) describe() *mcp.Tool {
 }
 
 func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[string]any, Answer] {
-	return func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, Answer, error) {
+	api := inproc.Client{API: h}
+	return func(ctx context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, Answer, error) {
 		if opts.ReadOnly && o.refused(in) {
 			return nil, Answer{}, fmt.Errorf(msgReadOnly, o.tool)
 		}
 		capped := o.paged && capLimit(in, opts.MaxItems)
-		out, err := call(h, o.op, in)
-		if err != nil {
+		var out map[string]any
+		if err := api.Call(ctx, o.op, in, &out); err != nil {
 			return nil, Answer{}, err
 		}
 		_, more := out["LastEvaluatedKey"]
@@ -110,8 +112,10 @@ func (o operation) refused(in map[string]any) bool {
 }
 
 // capLimit lowers the request's Limit to max, and reports whether it did.
+// A Limit that is not a number is left for the API to refuse.
 func capLimit(in map[string]any, max int) bool {
-	if n, ok := in["Limit"].(float64); ok && n <= float64(max) {
+	v, present := in["Limit"]
+	if n, isNumber := v.(float64); present && (!isNumber || n <= float64(max)) {
 		return false
 	}
 	in["Limit"] = max

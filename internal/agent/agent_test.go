@@ -263,3 +263,12 @@ func TestDesignApplyCreatesTheTables(t *testing.T) {
 		t.Fatalf("design_apply on a read-only server answered %q", e)
 	}
 }
+
+func TestALimitOfTheWrongTypeIsTheAPIsToRefuse(t *testing.T) {
+	cs := connect(t, agent.Options{MaxItems: 2})
+	callTool(t, cs, "create_table", createOrders)
+	_, e := callTool(t, cs, "scan", `{"TableName":"Orders","Limit":"two"}`)
+	if !strings.HasPrefix(e, "SerializationException") {
+		t.Fatalf("a string Limit answered %q, want DynamoDB's refusal", e)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/sortkeydb/sortkey/internal/inproc"
 	"github.com/sortkeydb/sortkey/internal/metrics"
 )
 
@@ -47,7 +48,7 @@ type Console struct {
 // New returns the console, reading through api, the server's DynamoDB API
 // handler, as a client would.
 func New(api http.Handler) *Console {
-	c := &Console{mux: http.NewServeMux(), api: client{api: api}}
+	c := &Console{mux: http.NewServeMux(), api: client{inproc.Client{API: api}}}
 	c.mux.HandleFunc("GET /console/{$}", c.tables)
 	c.mux.HandleFunc("GET /console/tables/{table}", c.table)
 	c.mux.HandleFunc("GET /console/tables/{table}/indexes/{index}", c.index)

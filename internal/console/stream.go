@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/sortkeydb/sortkey/internal/inproc"
 )
 
 func init() {
@@ -34,14 +36,9 @@ const (
 	msgNoStream = "this table has no stream enabled"
 )
 
-// streamsAPI reaches the Streams API through the same in-process handler:
-// it rewrites the DynamoDB target prefix the client sends to the Streams one.
+// streamsAPI reaches the Streams API through the same in-process handler.
 func streamsAPI(api http.Handler) client {
-	return client{api: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		op, _ := strings.CutPrefix(r.Header.Get("X-Amz-Target"), targetPrefix)
-		r.Header.Set("X-Amz-Target", streamsPrefix+op)
-		api.ServeHTTP(w, r)
-	})}
+	return client{inproc.Client{API: api, Target: streamsPrefix}}
 }
 
 // streamRow is one stream record as the page and the JSON endpoint show
@@ -95,7 +92,7 @@ func (c *Console) streamOf(ctx context.Context, table string) (string, string, e
 // iterator is a shard iterator of the stream's newest shard: from its
 // start when after is "", else after that sequence number.
 func (c *Console) iterator(ctx context.Context, arn, after string) (string, error) {
-	sc := streamsAPI(c.api.api)
+	sc := streamsAPI(c.api.API)
 	var d struct {
 		StreamDescription struct{ Shards []struct{ ShardId string } }
 	}
@@ -118,7 +115,7 @@ func (c *Console) iterator(ctx context.Context, arn, after string) (string, erro
 // readRecords reads at most bound records from the iterator on, oldest
 // first, and says whether it stopped at the bound with more to read.
 func (c *Console) readRecords(ctx context.Context, iter string, bound int) ([]streamRow, bool, error) {
-	sc := streamsAPI(c.api.api)
+	sc := streamsAPI(c.api.API)
 	var rows []streamRow
 	for iter != "" && len(rows) < bound {
 		var out struct {
