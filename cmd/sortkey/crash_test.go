@@ -47,6 +47,9 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgsEnv); args != "" {
 		os.Exit(run(append([]string{"serve", "--addr", "127.0.0.1:0"}, strings.Split(args, "\n")...), os.Stdout, os.Stderr))
 	}
+	if args, ok := os.LookupEnv(mcpChildEnv); ok {
+		os.Exit(run(append([]string{"mcp"}, strings.Fields(args)...), os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -29,6 +30,7 @@ func mcpCmd(args []string, stdout, stderr io.Writer) int {
 func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) int {
 	var dir, httpAddr, token string
 	var opts agent.Options
+	var clock clockFlags
 	fset := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	fset.StringVar(&dir, "data-dir", "", "serve the tools on this data directory (default: an in-memory database of the command's own, gone when it exits)")
@@ -36,6 +38,7 @@ func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) 
 	fset.IntVar(&opts.MaxItems, "max-items", agent.DefaultMaxItems, "the items one query or scan returns at most; the answer says truncated and gives the key to continue from")
 	fset.StringVar(&httpAddr, "http", "", "serve MCP's Streamable HTTP at this address (path /mcp) instead of stdio; a bare :PORT is 127.0.0.1:PORT")
 	fset.StringVar(&token, "http-token", os.Getenv("SORTKEY_MCP_TOKEN"), "with --http, the bearer token clients must send (default $SORTKEY_MCP_TOKEN, or one generated and printed); required on a non-loopback address")
+	clockFlagSet(fset, &clock)
 	// Flags only: a SORTKEY_DATA_DIR meant for serve must not attach the
 	// agent to serve's data.
 	if err := fset.Parse(args); err != nil {
@@ -45,6 +48,10 @@ func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) 
 		fmt.Fprintf(stderr, msgMCPUsage, fset.Args())
 		return 2
 	}
+	if err := clock.parse(); err != nil {
+		fmt.Fprintln(stderr, "sortkey mcp:", err)
+		return 2
+	}
 	if httpAddr != "" {
 		// Refused before the data directory is opened (and made).
 		if _, err := mcpAddr(httpAddr, token); err != nil {
@@ -52,7 +59,10 @@ func mcpServe(args []string, in io.ReadCloser, out io.Writer, stderr io.Writer) 
 			return 2
 		}
 	}
-	db, err := sortkey.Open(dir, &sortkey.Options{InMemory: dir == ""})
+	// Admin serves the fault and clock tools in process only: nothing
+	// but the MCP endpoint listens.
+	db, err := sortkey.Open(dir, &sortkey.Options{InMemory: dir == "", Admin: true,
+		Clock: clock.virtual(slog.New(slog.NewTextHandler(stderr, nil))), ClockRewind: clock.rewind})
 	if err != nil {
 		fmt.Fprintln(stderr, "sortkey mcp:", err)
 		return 1

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -31,7 +30,11 @@ const msgReadOnly = "%s writes, and this server is read-only (sortkey mcp --read
 type operation struct {
 	tool, op string
 	writes   bool
-	paged    bool // Query and Scan: Limit is capped at MaxItems
+	paged    bool   // Query and Scan: Limit is capped at MaxItems
+	target   string // the X-Amz-Target prefix: DynamoDB's when empty
+	// statements is where a PartiQL request holds its statements: a
+	// read-only server sends it only when every one is a SELECT.
+	statements statementsAt
 }
 
 var operations = []operation{
@@ -50,7 +53,20 @@ var operations = []operation{
 	{tool: "batch_write_item", op: "BatchWriteItem", writes: true},
 	{tool: "transact_get_items", op: "TransactGetItems"},
 	{tool: "transact_write_items", op: "TransactWriteItems", writes: true},
-	{tool: "execute_statement", op: "ExecuteStatement"}, // writes unless a SELECT: see refused
+	{tool: "execute_statement", op: "ExecuteStatement", statements: oneStatement},
+	{tool: "execute_transaction", op: "ExecuteTransaction", statements: listedIn("TransactStatements")},
+	{tool: "batch_execute_statement", op: "BatchExecuteStatement", statements: listedIn("Statements")},
+	{tool: "describe_time_to_live", op: "DescribeTimeToLive"},
+	{tool: "update_time_to_live", op: "UpdateTimeToLive", writes: true},
+	{tool: "create_backup", op: "CreateBackup", writes: true},
+	{tool: "describe_backup", op: "DescribeBackup"},
+	{tool: "list_backups", op: "ListBackups"},
+	{tool: "delete_backup", op: "DeleteBackup", writes: true},
+	{tool: "restore_table_from_backup", op: "RestoreTableFromBackup", writes: true},
+	{tool: "list_streams", op: "ListStreams", target: streamsTarget},
+	{tool: "describe_stream", op: "DescribeStream", target: streamsTarget},
+	{tool: "get_shard_iterator", op: "GetShardIterator", target: streamsTarget},
+	{tool: "get_records", op: "GetRecords", target: streamsTarget},
 }
 
 // Answer is a data tool's result.
@@ -70,21 +86,28 @@ func New(h http.Handler, opts Options) *mcp.Server {
 		mcp.AddTool(s, o.describe(), o.handler(h, opts))
 	}
 	addDesignTools(s, h, opts)
+	addRunTool(s, h, opts)
+	addMoreTools(s, h, opts)
+	addDataModelTools(s, h, opts)
 	return s
 }
 
 func (o operation) describe() *mcp.Tool {
-	d := fmt.Sprintf("Sends a DynamoDB %s request to sortkey and returns DynamoDB's answer. "+
+	api := "DynamoDB"
+	if o.target == streamsTarget {
+		api = "DynamoDB Streams"
+	}
+	d := fmt.Sprintf("Sends a %s %s request to sortkey and returns DynamoDB's answer. "+
 		"The input is the request exactly as the DynamoDB API Reference defines %s, attribute values in DynamoDB JSON "+
-		`(for example {"S": "abc"}, {"N": "12"}); an error is DynamoDB's own type and message.`, o.op, o.op)
+		`(for example {"S": "abc"}, {"N": "12"}); an error is DynamoDB's own type and message.`, api, o.op, o.op)
 	if o.paged {
 		d += " At most the server's item cap is returned per call; the answer says truncated and gives LastEvaluatedKey to continue from."
 	}
-	return &mcp.Tool{Name: o.tool, Description: d, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !o.writes && o.op != "ExecuteStatement"}}
+	return &mcp.Tool{Name: o.tool, Description: d, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !o.writes && o.statements == nil}}
 }
 
 func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[string]any, Answer] {
-	api := inproc.Client{API: h}
+	api := inproc.Client{API: h, Target: o.target}
 	return func(ctx context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, Answer, error) {
 		if opts.ReadOnly && o.refused(in) {
 			return nil, Answer{}, fmt.Errorf(msgReadOnly, o.tool)
@@ -99,14 +122,10 @@ func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[
 	}
 }
 
-// selectStatement is a PartiQL statement that only reads.
-var selectStatement = regexp.MustCompile(`(?i)^\s*SELECT\b`)
-
 // refused reports whether a read-only server refuses the request.
 func (o operation) refused(in map[string]any) bool {
-	if o.op == "ExecuteStatement" {
-		stmt, _ := in["Statement"].(string)
-		return !selectStatement.MatchString(stmt)
+	if o.statements != nil {
+		return !allSelects(o.statements(in))
 	}
 	return o.writes
 }

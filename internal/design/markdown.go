@@ -222,22 +222,11 @@ func shape(p *Pattern) string {
 
 // cost estimates a call's read capacity (see the note under the table).
 func cost(p *Pattern) string {
-	items := p.ExpectedItems
-	if items <= 0 {
-		items = max(p.PageSize, 1)
-	}
-	units := func(kb int) float64 { return math.Ceil(float64(kb) / 4) }
-	var rcu float64
-	switch p.Operation {
-	case "GetItem", "BatchGetItem":
-		rcu = 0.5 * units(itemKB) * float64(items)
-	case "TransactGetItems":
-		rcu = 2 * units(itemKB) * float64(items)
-	case "Query":
-		rcu = 0.5 * units(itemKB*items)
-	case "Scan":
+	rcu, items, ok := ReadUnits(p, false)
+	switch {
+	case p.Operation == "Scan":
 		return "0.5 per 4 KB of the whole table"
-	default:
+	case !ok:
 		return "—"
 	}
 	unit := " items)"
@@ -249,6 +238,53 @@ func cost(p *Pattern) string {
 		s += " + what the filter discards"
 	}
 	return s
+}
+
+// ReadUnits is the read capacity one call of p consumes by the estimate
+// `sortkey design doc` prints (the note under its access pattern table),
+// strongly consistent when consistent, and the items it assumes a call
+// reads. ok is false for a Scan, whose cost is the whole table's size,
+// and for an operation that is not a read.
+func ReadUnits(p *Pattern, consistent bool) (units float64, items int, ok bool) {
+	items = p.ExpectedItems
+	if items <= 0 {
+		items = max(p.PageSize, 1)
+	}
+	per := 0.5 // a 4 KB read unit, eventually consistent
+	if consistent {
+		per = 1
+	}
+	blocks := func(kb int) float64 { return math.Ceil(float64(kb) / 4) }
+	switch p.Operation {
+	case "GetItem", "BatchGetItem":
+		return per * blocks(itemKB) * float64(items), items, true
+	case "TransactGetItems":
+		return 2 * blocks(itemKB) * float64(items), items, true
+	case "Query":
+		return per * blocks(itemKB*items), items, true
+	}
+	return 0, items, false
+}
+
+// WriteUnits is the write capacity one call of w consumes, by the same
+// assumption of 1 KB items: a unit per 1 KB written, for each entity's
+// item and for each index entry it keeps (every index the entity has
+// keys in), doubled in a transaction. An update that moves an index key
+// costs one unit more (the old entry's delete), which this leaves out.
+func WriteUnits(d *Design, w *WritePattern) float64 {
+	units := 0.0
+	for _, name := range w.Entities {
+		entries := 1
+		if i := slices.IndexFunc(d.Entities, func(e Entity) bool { return e.Name == name }); i >= 0 {
+			entries = max(len(d.Entities[i].Keys), 1)
+		}
+		units += math.Ceil(float64(itemKB)) * float64(entries)
+	}
+	units = max(units, 1)
+	if w.Operation == "TransactWriteItems" {
+		units *= 2
+	}
+	return units
 }
 
 func writeWrites(b *strings.Builder, d *Design) {

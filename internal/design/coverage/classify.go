@@ -2,6 +2,7 @@ package coverage
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
@@ -21,6 +22,7 @@ type readPattern struct {
 	p      *design.Pattern
 	family string
 	stats  *stats
+	first  atomic.Pointer[FirstCall]
 }
 
 // family is what a request must share with a pattern beyond its table:

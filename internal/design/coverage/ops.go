@@ -14,15 +14,16 @@ import (
 type termBuf [8]term
 
 func (r *Recorder) getItem(c *call, in *protocol.GetItemInput) {
-	r.getKey(c, tableName(in.TableName), in.Key)
+	r.getKey(c, tableName(in.TableName), in.Key, &readOptions{consistent: in.ConsistentRead != nil && *in.ConsistentRead})
 }
 
 // getKey counts a call reading one key of table.
-func (r *Recorder) getKey(c *call, table string, key attr.Item) {
+func (r *Recorder) getKey(c *call, table string, key attr.Item, opts *readOptions) {
 	var buf termBuf
 	terms, ok := keyTerms(key, buf[:0])
 	if rp := r.bestIf(ok, c.op, table, "", terms); rp != nil {
 		c.count(rp.stats, false)
+		rp.noteFirst(c, terms, opts)
 		return
 	}
 	r.note(c, describe(c.op, table, "", terms), false)
@@ -42,6 +43,7 @@ func (r *Recorder) query(c *call, in *protocol.QueryInput) {
 	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.bestIf(ok, c.op, table, index, terms); rp != nil {
 		c.count(rp.stats, false)
+		rp.noteFirst(c, terms, queryOptions(in))
 		return
 	}
 	r.note(c, describe(c.op, table, index, terms), false)
@@ -52,6 +54,7 @@ func (r *Recorder) scan(c *call, in *protocol.ScanInput) {
 	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.best(c.op, table, index, nil); rp != nil {
 		c.count(rp.stats, false)
+		rp.noteFirst(c, nil, scanOptions(&in.ReadOptions))
 		return
 	}
 	r.note(c, describe(c.op, table, index, nil), true)
@@ -91,6 +94,7 @@ func (r *Recorder) classifyKey(c *call, got []*readPattern, table string, key at
 		r.note(c, describe(c.op, table, "", terms), false)
 	case !containsPattern(got, rp):
 		got = append(got, rp)
+		rp.noteFirst(c, terms, nil)
 	}
 	return got
 }

@@ -53,6 +53,8 @@ type PatternReport struct {
 	// FilterDiscardsMost says a filter threw away more than half of
 	// what the pattern read.
 	FilterDiscardsMost bool `json:"filterDiscardsMost,omitempty"`
+	// First is how an access pattern was first called, and its cost.
+	First *FirstCall `json:"first,omitempty"`
 }
 
 // Undeclared is one kind of request that no pattern serves.
@@ -68,7 +70,9 @@ func (r *Recorder) Report() *Report {
 	rep := &Report{Design: r.d.Name, Patterns: []PatternReport{}, EntityWrites: []PatternReport{},
 		Undeclared: []Undeclared{}, NeverExercised: []string{}, UndeclaredDropped: r.dropped.Load()}
 	for _, rp := range r.reads {
-		rep.add(patternReport(rp.p.Number, rp.p.Name, "read", rp.p.Operation, rp.stats))
+		pr := patternReport(rp.p.Number, rp.p.Name, "read", rp.p.Operation, rp.stats)
+		pr.First = rp.first.Load()
+		rep.add(pr)
 	}
 	for _, wp := range r.writes {
 		rep.add(patternReport(wp.w.Number, wp.w.Name, "write", wp.w.Operation, wp.stats))
