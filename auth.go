@@ -1,10 +1,12 @@
 package sortkey
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"time"
 
+	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/iampolicy"
 	"github.com/sortkeydb/sortkey/internal/server"
@@ -95,3 +97,39 @@ func (g guard) Authenticate(r *http.Request, body []byte) (server.Caller, error)
 // account: the ARNs of existing tables carry the one the server opened
 // with.
 var ErrAccountChanged = auth.ErrAccountChanged
+
+// HandlerAs is Handler acting as the auth file's principal arn, for a
+// front end in this process that speaks for one principal (sortkey mcp
+// --auth --as): every request is decided by that principal's policies,
+// as if it had signed it. When a reloaded auth file no longer has the
+// principal with the same key, requests are refused as DynamoDB refuses
+// an unknown key.
+func (db *DB) HandlerAs(arn string) (http.Handler, error) {
+	key, secret, token, err := db.Credentials(arn)
+	if err != nil {
+		return nil, err
+	}
+	l, err := db.auth.SignIn(key, secret, token)
+	if err != nil {
+		return nil, err
+	}
+	return principalHandler{db: db, login: l}, nil
+}
+
+// principalHandler is a DB's handler with every request's caller set.
+type principalHandler struct {
+	db    *DB
+	login auth.Login
+}
+
+func (h principalHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c, err := h.db.auth.Act(h.login, r)
+	if err != nil {
+		e := apierr.New(apierr.UnrecognizedClient, "%s", err)
+		w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+		w.WriteHeader(e.Status())
+		_ = json.NewEncoder(w).Encode(map[string]string{"__type": e.Type(), "message": e.Message})
+		return
+	}
+	h.db.handler.ServeHTTP(w, r.WithContext(server.AsCaller(r.Context(), c)))
+}

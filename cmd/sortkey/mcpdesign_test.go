@@ -74,10 +74,13 @@ func TestMCPValidatesTheExampleDesigns(t *testing.T) {
 			}
 			dir := t.TempDir()
 			report := runExample(ctx, t, filepath.Join(bin, name), dir, string(doc))
+			var model string
 			for _, transport := range []string{"stdio", "http"} {
 				cs := startMCP(ctx, t, transport, dir)
-				validateDesign(ctx, t, cs, string(doc), report)
+				runs := validateDesign(ctx, t, cs, string(doc), report)
+				model = exportModel(ctx, t, cs, string(doc), report)
 				cs.Close()
+				validateExport(ctx, t, model, runs)
 			}
 		})
 	}
@@ -197,7 +200,25 @@ func startMCP(ctx context.Context, t *testing.T, transport, dir string) *mcp.Cli
 	return cs
 }
 
-func validateDesign(ctx context.Context, t *testing.T, cs *mcp.ClientSession, doc string, rep coverageReport) {
+// patternRun is what design_run says one pattern read and cost.
+type patternRun struct {
+	Number, Operation, Served, CountedAs, Error string
+	Items, Scanned                              int64
+	RCU                                         float64
+}
+
+// params are the report's first calls, as design_run takes them.
+func params(rep coverageReport) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for _, p := range rep.Patterns {
+		if p.Kind == "read" && p.First != nil {
+			out[p.Number] = p.First
+		}
+	}
+	return out
+}
+
+func validateDesign(ctx context.Context, t *testing.T, cs *mcp.ClientSession, doc string, rep coverageReport) []patternRun {
 	t.Helper()
 	var check struct{ Errors int }
 	callJSON(ctx, t, cs, "design_check", map[string]any{"design": doc}, &check)
@@ -209,22 +230,17 @@ func validateDesign(ctx context.Context, t *testing.T, cs *mcp.ClientSession, do
 	if check.Errors != 0 || !apply.Matches || len(apply.Changes) != 0 {
 		t.Fatalf("design_check found %d errors; design_apply would change %v", check.Errors, apply.Changes)
 	}
-	params, firsts := map[string]json.RawMessage{}, map[string]firstCall{}
+	firsts := map[string]firstCall{}
 	for _, p := range rep.Patterns {
-		if p.Kind == "read" && p.First != nil {
-			params[p.Number] = p.First
+		if p.Replayed != nil {
 			firsts[p.Number] = *p.Replayed
 		}
 	}
 	var run struct {
-		Patterns []struct {
-			Number, Operation, Served, CountedAs, Error string
-			Items, Scanned                              int64
-			RCU                                         float64
-		}
-		Failed int
+		Patterns []patternRun
+		Failed   int
 	}
-	callJSON(ctx, t, cs, "design_run", map[string]any{"design": doc, "params": params}, &run)
+	callJSON(ctx, t, cs, "design_run", map[string]any{"design": doc, "params": params(rep)}, &run)
 	reads := 0
 	for _, p := range rep.Patterns {
 		reads += boolInt(p.Kind == "read")
@@ -241,6 +257,64 @@ func validateDesign(ctx context.Context, t *testing.T, cs *mcp.ClientSession, do
 			t.Errorf("pattern %s read %d items (%d scanned) for %v RCU; the example's call read %d (%d) for %v RCU (bindings %v)",
 				got.Number, got.Items, got.Scanned, got.RCU, want.Items, want.Scanned, want.RCU, want.Bindings)
 		}
+	}
+	return run.Patterns
+}
+
+// exportModel exports the design, its data and its calls as a
+// dynamodb_data_model.json.
+func exportModel(ctx context.Context, t *testing.T, cs *mcp.ClientSession, doc string, rep coverageReport) string {
+	t.Helper()
+	var out struct{ Model string }
+	callJSON(ctx, t, cs, "data_model_export", map[string]any{"design": doc, "params": params(rep), "max_items_per_table": 1000}, &out)
+	return out.Model
+}
+
+// validateExport validates an exported model on a fresh `sortkey mcp`, as
+// AWS's DynamoDB MCP server validates one on DynamoDB Local: every
+// pattern must run and read and cost what design_run measured.
+func validateExport(ctx context.Context, t *testing.T, model string, runs []patternRun) {
+	t.Helper()
+	fresh, _ := pipeSession(t)
+	var v struct {
+		Valid    bool
+		Patterns []struct {
+			Pattern, Status, Error string
+			Items                  int64
+			ReadUnits              float64 `json:"read_units"`
+		}
+	}
+	callJSON(ctx, t, fresh, "data_model_validate", map[string]any{"model": model}, &v)
+	if !v.Valid || len(v.Patterns) != len(runs) {
+		t.Fatalf("the exported model: valid %v, %d patterns of %d", v.Valid, len(v.Patterns), len(runs))
+	}
+	for i, p := range v.Patterns {
+		if r := runs[i]; p.Status != "ok" || p.Pattern != r.Number || p.Items != r.Items || p.ReadUnits != r.RCU {
+			t.Errorf("exported pattern %s: %s %s, %d items for %v units; design_run: %d for %v", p.Pattern, p.Status, p.Error, p.Items, p.ReadUnits, r.Items, r.RCU)
+		}
+	}
+}
+
+// TestMCPValidatesADataModel validates the dynamodb_data_model.json of
+// internal/agent's tests through the command, as an agent of AWS's
+// DynamoDB MCP server would on DynamoDB Local.
+func TestMCPValidatesADataModel(t *testing.T) {
+	model, err := os.ReadFile(filepath.Join("..", "..", "internal", "agent", "testdata", "dynamodb_data_model.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := pipeSession(t)
+	var v struct {
+		Valid    bool
+		Patterns []struct{ Status string }
+	}
+	callJSON(context.Background(), t, cs, "data_model_validate", map[string]any{"model": string(model)}, &v)
+	ran := 0
+	for _, p := range v.Patterns {
+		ran += boolInt(p.Status == "ok")
+	}
+	if !v.Valid || ran == 0 {
+		t.Fatalf("valid %v, %d patterns ran: %+v", v.Valid, ran, v.Patterns)
 	}
 }
 

@@ -22,6 +22,8 @@ type Options struct {
 	ReadOnly bool
 	// MaxItems caps the items of one Query or Scan (DefaultMaxItems if 0).
 	MaxItems int
+	// MaxBytes caps the JSON of a data tool's answer (DefaultMaxBytes if 0).
+	MaxBytes int
 }
 
 const msgReadOnly = "%s writes, and this server is read-only (sortkey mcp --read-only)"
@@ -69,10 +71,13 @@ var operations = []operation{
 	{tool: "get_records", op: "GetRecords", target: streamsTarget},
 }
 
-// Answer is a data tool's result.
+// Answer is a data tool's result. The handler encodes it itself (see
+// handler), so its jsonschema tags document it for readers, not clients.
 type Answer struct {
 	Response  map[string]any `json:"response" jsonschema:"DynamoDB's answer, exactly as the API Reference defines it (attribute values in DynamoDB JSON)"`
-	Truncated bool           `json:"truncated,omitempty" jsonschema:"true when the answer stopped at the server's item cap: send the request again with ExclusiveStartKey set to the answer's LastEvaluatedKey for more"`
+	Truncated bool           `json:"truncated,omitempty" jsonschema:"true when the answer stopped at the server's item or byte cap: send the request again with ExclusiveStartKey set to the answer's LastEvaluatedKey for more; for a write, the answer lost the members named in dropped"`
+	PlainJSON bool           `json:"plainJSON,omitempty" jsonschema:"true when the answer's attribute values are plain JSON, as the request asked"`
+	Dropped   []string       `json:"dropped,omitempty" jsonschema:"the members of a write's answer removed to fit the byte cap; the write itself succeeded"`
 }
 
 // New is the MCP server whose tools act on the DynamoDB API that h
@@ -80,6 +85,9 @@ type Answer struct {
 func New(h http.Handler, opts Options) *mcp.Server {
 	if opts.MaxItems <= 0 {
 		opts.MaxItems = DefaultMaxItems
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "sortkey", Version: version.Get().Version}, nil)
 	for _, o := range operations {
@@ -89,6 +97,7 @@ func New(h http.Handler, opts Options) *mcp.Server {
 	addRunTool(s, h, opts)
 	addMoreTools(s, h, opts)
 	addDataModelTools(s, h, opts)
+	addDataModelExport(s, h, opts)
 	return s
 }
 
@@ -103,22 +112,31 @@ func (o operation) describe() *mcp.Tool {
 	if o.paged {
 		d += " At most the server's item cap is returned per call; the answer says truncated and gives LastEvaluatedKey to continue from."
 	}
+	d += bytesNote
+	if plainOps[o.op] {
+		d += plainNote
+	}
 	return &mcp.Tool{Name: o.tool, Description: d, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: !o.writes && o.statements == nil}}
 }
 
-func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[string]any, Answer] {
+// handler answers with the answer's JSON itself, not an Answer for the
+// SDK to encode: the SDK checks an answer against its output schema by
+// decoding it to float64s and encoding it again, which would round a
+// plain number's 38 digits to 17.
+func (o operation) handler(h http.Handler, opts Options) mcp.ToolHandlerFor[map[string]any, any] {
 	api := inproc.Client{API: h, Target: o.target}
-	return func(ctx context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, Answer, error) {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+		plain, err := plainInput(in, req.Params.Arguments)
+		if err != nil {
+			return nil, nil, err
+		}
 		if opts.ReadOnly && o.refused(in) {
-			return nil, Answer{}, fmt.Errorf(msgReadOnly, o.tool)
+			return nil, nil, fmt.Errorf(msgReadOnly, o.tool)
 		}
 		capped := o.paged && capLimit(in, opts.MaxItems)
-		var out map[string]any
-		if err := api.Call(ctx, o.op, in, &out); err != nil {
-			return nil, Answer{}, err
-		}
-		_, more := out["LastEvaluatedKey"]
-		return nil, Answer{Response: out, Truncated: capped && more}, nil
+		c := call{o: o, api: api, max: opts.MaxBytes, plain: plain, writes: o.refused(in)}
+		b, err := c.answer(ctx, in, capped)
+		return nil, b, err
 	}
 }
 

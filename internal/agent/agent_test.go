@@ -17,31 +17,14 @@ import (
 
 // connect serves a fresh in-memory sortkey's tools with opts and returns
 // a client session to them, as an agent's MCP client would hold one.
-func connect(t *testing.T, opts agent.Options) *mcp.ClientSession {
+func connect(t testing.TB, opts agent.Options) *mcp.ClientSession {
 	t.Helper()
-	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	serverEnd, clientEnd := mcp.NewInMemoryTransports()
-	ss, err := agent.New(db.Handler(), opts).Connect(ctx, serverEnd, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, clientEnd, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return connectDB(t, sortkey.Options{TTLInterval: -1}, opts)
 }
 
 // callTool calls a tool with arguments given as JSON and returns its
 // structured result, or the text of its error.
-func callTool(t *testing.T, cs *mcp.ClientSession, tool, args string) (map[string]any, string) {
+func callTool(t testing.TB, cs *mcp.ClientSession, tool, args string) (map[string]any, string) {
 	t.Helper()
 	var in map[string]any
 	if err := json.Unmarshal([]byte(args), &in); err != nil {

@@ -13,7 +13,7 @@ import (
 
 // connectDB serves the tools of a fresh in-memory sortkey opened with
 // dbOpts (InMemory set) and returns a client session to them.
-func connectDB(t *testing.T, dbOpts sortkey.Options, opts agent.Options) *mcp.ClientSession {
+func connectDB(t testing.TB, dbOpts sortkey.Options, opts agent.Options) *mcp.ClientSession {
 	t.Helper()
 	dbOpts.InMemory = true
 	db, err := sortkey.Open("", &dbOpts)

@@ -75,7 +75,7 @@ patterns:
     table: Orders
 `
 
-func loadOrders(t *testing.T) *testSession {
+func loadOrders(t testing.TB) *testSession {
 	t.Helper()
 	s := &testSession{t: t, cs: connect(t, agent.Options{})}
 	s.ok("design_apply", map[string]any{"design": ordersDesign})
@@ -172,7 +172,7 @@ func TestDesignRunSaysWhatItLacks(t *testing.T) {
 
 // testSession calls tools with arguments built in Go.
 type testSession struct {
-	t  *testing.T
+	t  testing.TB
 	cs *mcp.ClientSession
 }
 
@@ -210,5 +210,22 @@ func (s *testSession) decode(m map[string]any, out any) {
 	b, _ := json.Marshal(m)
 	if err := json.Unmarshal(b, out); err != nil {
 		s.t.Fatal(err)
+	}
+}
+
+// BenchmarkDesignValidation is an agent's whole check of a small design
+// on a fresh database: start, check, create the tables, write four
+// items, run the five access patterns.
+func BenchmarkDesignValidation(b *testing.B) {
+	for b.Loop() {
+		s := loadOrders(b)
+		s.ok("design_check", map[string]any{"design": ordersDesign})
+		var rep agent.RunReport
+		s.decode(s.ok("design_run", map[string]any{"design": ordersDesign, "params": map[string]any{
+			"4": map[string]any{"values": map[string]any{":open": map[string]any{"S": "open"}}},
+		}}), &rep)
+		if rep.Failed != 0 {
+			b.Fatalf("%+v", rep.Patterns)
+		}
 	}
 }

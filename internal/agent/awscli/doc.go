@@ -13,4 +13,7 @@
 // (--max-items, --page-size, --starting-token) are returned as Paging for
 // the caller to follow; the CLI's global options that only choose an
 // endpoint or shape its output (--region, --output, ...) are ignored.
+//
+// Format goes the other way: it writes the command line that sends a
+// request, one that Parse reads back as the same request.
 package awscli

@@ -52,6 +52,10 @@ func streamNote(t design.Table) string {
 	return fmt.Sprintf(noteStream, t.Stream)
 }
 
+// CreateTableInput is the CreateTable request Apply sends to make t: for
+// a tool that writes the request out rather than sends it.
+func CreateTableInput(t design.Table) *dynamodb.CreateTableInput { return createInput(t) }
+
 func createInput(t design.Table) *dynamodb.CreateTableInput {
 	in := &dynamodb.CreateTableInput{
 		TableName:             aws.String(t.Name),
