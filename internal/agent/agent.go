@@ -95,6 +95,7 @@ func New(h http.Handler, opts Options) *mcp.Server {
 	}
 	addDesignTools(s, h, opts)
 	addRunTool(s, h, opts)
+	addCollectionTool(s, h, opts)
 	addMoreTools(s, h, opts)
 	addDataModelTools(s, h, opts)
 	addDataModelExport(s, h, opts)

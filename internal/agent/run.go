@@ -136,6 +136,11 @@ func selected(d *design.Design, in RunInput) ([]*design.Pattern, error) {
 		}
 		return out, nil
 	}
+	for i := range d.Patterns {
+		if _, taken := byNumber[d.Patterns[i].Name]; !taken {
+			byNumber[d.Patterns[i].Name] = &d.Patterns[i]
+		}
+	}
 	var out []*design.Pattern
 	for _, n := range in.Patterns {
 		if byNumber[n] == nil {

@@ -229,3 +229,37 @@ func BenchmarkDesignValidation(b *testing.B) {
 		}
 	}
 }
+
+func TestDesignRunTakesAPatternByItsName(t *testing.T) {
+	s := loadOrders(t)
+	var rep agent.RunReport
+	s.decode(s.ok("design_run", map[string]any{"design": ordersDesign, "patterns": []string{"An order by id", "1"}}), &rep)
+	if len(rep.Patterns) != 2 || rep.Patterns[0].Number != "3" || rep.Patterns[1].Number != "1" || rep.Failed != 0 {
+		t.Errorf("patterns by name and number ran %+v", rep.Patterns)
+	}
+}
+
+func TestItemCollectionNamesEachItemsEntity(t *testing.T) {
+	s := loadOrders(t)
+	s.ok("put_item", map[string]any{"TableName": "Orders", "Item": map[string]any{"pk": map[string]any{"S": "U#ann"}, "sk": map[string]any{"S": "NOTE"}}})
+	var c agent.Collection
+	s.decode(s.ok("item_collection", map[string]any{"table": "Orders", "partition": map[string]any{"pk": map[string]any{"S": "U#ann"}}, "design": ordersDesign}), &c)
+	want := []string{"", "Order", "Order", "Order", "User"} // NOTE, O#…, PROFILE in sort key order
+	if len(c.Items) != 5 || strings.Join(c.Entities, ",") != strings.Join(want, ",") || c.Counts["Order"] != 3 || c.Counts["User"] != 1 || c.Unnamed != 1 || c.RCU != 0.5 {
+		t.Errorf("the collection of U#ann: %d items, entities %q, counts %v, %d unnamed, %v RCU", len(c.Items), c.Entities, c.Counts, c.Unnamed, c.RCU)
+	}
+	capped := &testSession{t: t, cs: connect(t, agent.Options{MaxItems: 2})}
+	capped.ok("create_table", map[string]any{"TableName": "Tbl", "BillingMode": "PAY_PER_REQUEST",
+		"AttributeDefinitions": []any{map[string]any{"AttributeName": "pk", "AttributeType": "S"}, map[string]any{"AttributeName": "sk", "AttributeType": "S"}},
+		"KeySchema":            []any{map[string]any{"AttributeName": "pk", "KeyType": "HASH"}, map[string]any{"AttributeName": "sk", "KeyType": "RANGE"}}})
+	for _, sk := range []string{"a", "b", "c"} {
+		capped.ok("put_item", map[string]any{"TableName": "Tbl", "Item": map[string]any{"pk": map[string]any{"S": "p"}, "sk": map[string]any{"S": sk}}})
+	}
+	capped.decode(capped.ok("item_collection", map[string]any{"table": "Tbl", "partition": map[string]any{"pk": map[string]any{"S": "p"}}}), &c)
+	if len(c.Items) != 2 || !c.Truncated {
+		t.Errorf("3 items under a cap of 2: %d, truncated %v", len(c.Items), c.Truncated)
+	}
+	if msg := capped.fails("item_collection", map[string]any{"table": "Tbl", "partition": map[string]any{}}); !strings.Contains(msg, "partition names the partition key attribute") {
+		t.Errorf("an empty partition: %q", msg)
+	}
+}
