@@ -258,6 +258,7 @@ func validateDesign(ctx context.Context, t *testing.T, cs *mcp.ClientSession, do
 				got.Number, got.Items, got.Scanned, got.RCU, want.Items, want.Scanned, want.RCU, want.Bindings)
 		}
 	}
+	t.Logf("%d access patterns run: %d as the program called them, the others with key values from its data", len(run.Patterns), len(firsts))
 	return run.Patterns
 }
 

@@ -34,7 +34,8 @@ type FirstCall struct {
 }
 
 // noteFirst keeps c as rp's first call, unless one is kept or c failed.
-// Only the first successful call pays for the copy.
+// Callers check rp.first first, so that only calls until one is kept pay
+// for building opts.
 func (rp *readPattern) noteFirst(c *call, terms []term, opts *readOptions) {
 	if c.err != nil || rp.first.Load() != nil {
 		return

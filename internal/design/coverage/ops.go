@@ -14,16 +14,18 @@ import (
 type termBuf [8]term
 
 func (r *Recorder) getItem(c *call, in *protocol.GetItemInput) {
-	r.getKey(c, tableName(in.TableName), in.Key, &readOptions{consistent: in.ConsistentRead != nil && *in.ConsistentRead})
+	r.getKey(c, tableName(in.TableName), in.Key, in.ConsistentRead)
 }
 
 // getKey counts a call reading one key of table.
-func (r *Recorder) getKey(c *call, table string, key attr.Item, opts *readOptions) {
+func (r *Recorder) getKey(c *call, table string, key attr.Item, consistentRead *bool) {
 	var buf termBuf
 	terms, ok := keyTerms(key, buf[:0])
 	if rp := r.bestIf(ok, c.op, table, "", terms); rp != nil {
 		c.count(rp.stats, false)
-		rp.noteFirst(c, terms, opts)
+		if rp.first.Load() == nil {
+			rp.noteFirst(c, terms, &readOptions{consistent: consistentRead != nil && *consistentRead})
+		}
 		return
 	}
 	r.note(c, describe(c.op, table, "", terms), false)
@@ -43,7 +45,9 @@ func (r *Recorder) query(c *call, in *protocol.QueryInput) {
 	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.bestIf(ok, c.op, table, index, terms); rp != nil {
 		c.count(rp.stats, false)
-		rp.noteFirst(c, terms, queryOptions(in))
+		if rp.first.Load() == nil {
+			rp.noteFirst(c, terms, queryOptions(in))
+		}
 		return
 	}
 	r.note(c, describe(c.op, table, index, terms), false)
@@ -54,7 +58,9 @@ func (r *Recorder) scan(c *call, in *protocol.ScanInput) {
 	c.later = c.later || len(in.ExclusiveStartKey) > 0
 	if rp := r.best(c.op, table, index, nil); rp != nil {
 		c.count(rp.stats, false)
-		rp.noteFirst(c, nil, scanOptions(&in.ReadOptions))
+		if rp.first.Load() == nil {
+			rp.noteFirst(c, nil, scanOptions(&in.ReadOptions))
+		}
 		return
 	}
 	r.note(c, describe(c.op, table, index, nil), true)
