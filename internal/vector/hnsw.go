@@ -1,0 +1,260 @@
+package vector
+
+import (
+	"math"
+	"slices"
+)
+
+// The graph works on a cost where lower is always closer: cosine
+// distance, squared L2 (same order as L2, no square root per step) and
+// the negated dot product. scoreOf turns a cost back into the exact value
+// Score would give, so ANN and exact results agree on scores.
+
+// query is a vector with the metric to measure it by and what every cost
+// computation reuses.
+type query struct {
+	v      []float32
+	norm   float64
+	metric Distance
+}
+
+func (x *Index) newQuery(v []float32, metric Distance) query {
+	if metric == Cosine {
+		return query{v: v, norm: norm(v), metric: metric}
+	}
+	return query{v: v, metric: metric}
+}
+
+// graphMetric is the metric the graph's links are chosen by. For dot
+// product it is L2: the dot product is not a distance (a vector need not
+// be its own best match), so a graph linked by it funnels every walk to a
+// few long vectors and strands the rest (recall@10 was 0.70 in our test).
+// A graph of L2 neighbourhoods, walked by the dot product, keeps the walk
+// local to the query's direction.
+func (x *Index) graphMetric() Distance {
+	if x.d == DotProduct {
+		return Euclidean
+	}
+	return x.d
+}
+
+func (x *Index) cost(q query, n int32) float64 {
+	v := x.vec(n)
+	switch q.metric {
+	case Cosine:
+		return cosineDistance(dot(q.v, v), q.norm, x.norms[n])
+	case Euclidean:
+		return squaredL2(q.v, v)
+	default:
+		return -dot(q.v, v)
+	}
+}
+
+func (x *Index) scoreOf(cost float64) float32 {
+	switch x.d {
+	case Euclidean:
+		return toScore(math.Sqrt(cost))
+	case DotProduct:
+		return toScore(-cost)
+	}
+	return toScore(cost)
+}
+
+// randomLayer draws floor(-ln(U)·mL), U uniform in (0, 1].
+func (x *Index) randomLayer() int {
+	return int(-math.Log(1-x.rng.Float64()) * x.levelMul)
+}
+
+// insert adds a node for id (not currently live); the caller holds mu.
+func (x *Index) insert(id uint64, vec []float32) {
+	n := int32(len(x.ids))
+	x.ids = append(x.ids, id)
+	x.vecs = append(x.vecs, vec...)
+	x.dead = append(x.dead, false)
+	if x.d == Cosine {
+		x.norms = append(x.norms, norm(vec))
+	}
+	x.byID[id] = n
+	layer := x.randomLayer()
+	x.links = append(x.links, newLinks(layer))
+	if x.entry < 0 {
+		x.entry, x.top = n, layer
+		return
+	}
+	x.connect(n, layer)
+	if layer > x.top {
+		x.entry, x.top = n, layer
+	}
+}
+
+func newLinks(layer int) [][]int32 {
+	l := make([][]int32, layer+1)
+	for i := range l {
+		l[i] = make([]int32, 0, linkCap(i)+1)
+	}
+	return l
+}
+
+func linkCap(layer int) int {
+	if layer == 0 {
+		return maxLinks0
+	}
+	return maxLinks
+}
+
+// connect links the new node n into layers 0..layer.
+func (x *Index) connect(n int32, layer int) {
+	q := x.newQuery(x.vec(n), x.graphMetric())
+	ep := x.descend(q, layer)
+	for l := min(layer, x.top); l >= 0; l-- {
+		w := x.searchLayer(q, ep, efConstruction, l, nil)
+		nbrs := x.selectNeighbors(n, w, maxLinks)
+		x.links[n][l] = append(x.links[n][l], nbrs...)
+		for _, m := range nbrs {
+			x.linkBack(m, n, l)
+		}
+		ep = w[0].node
+	}
+}
+
+// descend walks greedily from the entry down to layer+1 and returns the
+// node closest to q found there.
+func (x *Index) descend(q query, layer int) int32 {
+	ep := x.entry
+	best := x.cost(q, ep)
+	for l := x.top; l > layer; l-- {
+		for changed := true; changed; {
+			changed = false
+			for _, m := range x.links[ep][l] {
+				if c := x.cost(q, m); c < best {
+					ep, best, changed = m, c, true
+				}
+			}
+		}
+	}
+	return ep
+}
+
+// selectNeighbors is the HNSW paper's heuristic (algorithm 4): take a
+// candidate only if it is closer to the base than to every neighbour
+// already taken. Spreading links across directions is what keeps
+// clustered data connected; plain nearest-M links strand clusters.
+// Dead candidates are skipped so new links point at live nodes.
+func (x *Index) selectNeighbors(base int32, w []cand, m int) []int32 {
+	out := make([]int32, 0, m)
+	for _, c := range w {
+		if len(out) == m {
+			break
+		}
+		if c.node == base || x.dead[c.node] {
+			continue
+		}
+		if x.diverse(c, out) {
+			out = append(out, c.node)
+		}
+	}
+	return out
+}
+
+func (x *Index) diverse(c cand, taken []int32) bool {
+	q := x.nodeQuery(c.node)
+	for _, s := range taken {
+		if x.cost(q, s) < c.cost {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *Index) nodeQuery(n int32) query {
+	q := query{v: x.vec(n), metric: x.graphMetric()}
+	if q.metric == Cosine {
+		q.norm = x.norms[n]
+	}
+	return q
+}
+
+// linkBack adds n to m's links on layer l, re-selecting m's links with
+// the heuristic when they overflow.
+func (x *Index) linkBack(m, n int32, l int) {
+	links := append(x.links[m][l], n)
+	if len(links) <= linkCap(l) {
+		x.links[m][l] = links
+		return
+	}
+	q := x.nodeQuery(m)
+	w := make([]cand, len(links))
+	for i, o := range links {
+		w[i] = cand{cost: x.cost(q, o), node: o}
+	}
+	slices.SortFunc(w, cmpCand)
+	x.links[m][l] = append(links[:0], x.selectNeighbors(m, w, linkCap(l))...)
+}
+
+// annSearch walks the graph; the caller holds mu for reading.
+func (x *Index) annSearch(v []float32, k int, filter func(uint64) bool) []Hit {
+	q := x.newQuery(v, x.d)
+	ep := x.descend(q, 0)
+	accept := func(n int32) bool { return !x.dead[n] && (filter == nil || filter(x.ids[n])) }
+	w := x.searchLayer(q, ep, x.searchEf(k), 0, accept)
+	hits := make([]Hit, 0, min(k, len(w)))
+	for _, c := range w[:min(k, len(w))] {
+		hits = append(hits, Hit{ID: x.ids[c.node], Score: x.scoreOf(c.cost)})
+	}
+	sortHits(x.d, hits)
+	return hits
+}
+
+// searchEf is how many candidates a search keeps: max(64, 4k), doubled
+// for dot product, whose walk on an L2 graph needs a wider beam (recall@10
+// on 5,000 clustered 32-dim vectors: 0.92 at 64, 0.96 at 128).
+func (x *Index) searchEf(k int) int {
+	ef := max(minSearchEf, 4*k)
+	if x.d == DotProduct {
+		return 2 * ef
+	}
+	return ef
+}
+
+// searchLayer is the HNSW paper's algorithm 2 with a filter: every node
+// reached is a stepping stone, but only accepted ones (accept nil accepts
+// all) enter the ef best results. Until ef nodes are accepted the walk
+// has no bound, so a filter that matches little degrades to a full walk
+// of the reachable graph rather than returning too few hits. The result
+// is sorted closest first.
+func (x *Index) searchLayer(q query, ep int32, ef, l int, accept func(int32) bool) []cand {
+	seen := x.getVisits()
+	defer x.visits.Put(seen)
+	seen.mark(ep)
+	start := cand{cost: x.cost(q, ep), node: ep}
+	todo := candHeap{}
+	todo.push(start)
+	best := candHeap{worstFirst: true}
+	if accept == nil || accept(ep) {
+		best.push(start)
+	}
+	for len(todo.a) > 0 {
+		c := todo.pop()
+		if len(best.a) >= ef && c.cost > best.top().cost {
+			break
+		}
+		for _, m := range x.links[c.node][l] {
+			if !seen.mark(m) {
+				continue
+			}
+			mc := cand{cost: x.cost(q, m), node: m}
+			if len(best.a) >= ef && mc.cost >= best.top().cost {
+				continue
+			}
+			todo.push(mc)
+			if accept == nil || accept(m) {
+				best.push(mc)
+				if len(best.a) > ef {
+					best.pop()
+				}
+			}
+		}
+	}
+	slices.SortFunc(best.a, cmpCand)
+	return best.a
+}
