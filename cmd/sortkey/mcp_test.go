@@ -16,40 +16,14 @@ import (
 
 // TestMCPServesToolsOverAStream runs the command on a pair of pipes, as an
 // agent's client runs it on stdin and stdout, and drives it with the MCP
-// SDK's client until the client hangs up.
+// SDK's client until the client hangs up (pipeSession then wants exit 0).
 func TestMCPServesToolsOverAStream(t *testing.T) {
-	serverIn, clientOut := io.Pipe()
-	clientIn, serverOut := io.Pipe()
-	var stderr strings.Builder
-	done := make(chan int, 1)
-	go func() {
-		done <- mcpServe([]string{"--max-items", "1"}, serverIn, serverOut, &stderr)
-		serverOut.Close()
-	}()
-	ctx := context.Background()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).
-		Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	steps := []struct{ tool, args string }{
-		{"create_table", `{"TableName":"tbl","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}]}`},
-		{"put_item", `{"TableName":"tbl","Item":{"pk":{"S":"a"}}}`},
-		{"put_item", `{"TableName":"tbl","Item":{"pk":{"S":"b"}}}`},
-	}
-	for _, s := range steps {
-		if res := callOver(t, cs, s.tool, s.args); res.IsError {
-			t.Fatalf("%s: %s", s.tool, res.Content[0].(*mcp.TextContent).Text)
-		}
-	}
-	res := callOver(t, cs, "scan", `{"TableName":"tbl"}`)
-	out, _ := json.Marshal(res.StructuredContent)
-	if !strings.Contains(string(out), `"Count":1`) || !strings.Contains(string(out), `"truncated":true`) {
+	cs, _ := pipeSession(t, "--max-items", "1")
+	mustTool(t, cs, "create_table", tblRequest)
+	mustTool(t, cs, "put_item", `{"TableName":"tbl","Item":{"pk":{"S":"a"}}}`)
+	mustTool(t, cs, "put_item", `{"TableName":"tbl","Item":{"pk":{"S":"b"}}}`)
+	if out := mustTool(t, cs, "scan", `{"TableName":"tbl"}`); !strings.Contains(out, `"Count":1`) || !strings.Contains(out, `"truncated":true`) {
 		t.Fatalf("a scan of 2 items under --max-items 1 answered %s", out)
-	}
-	cs.Close()
-	if code := <-done; code != 0 {
-		t.Fatalf("the command ended %d when its client hung up: %s", code, stderr.String())
 	}
 }
 

@@ -64,7 +64,7 @@ func exporter(h http.Handler) mcp.ToolHandlerFor[ExportInput, ExportReport] {
 		if _, err := selected(d, RunInput{Params: in.Params}); err != nil {
 			return nil, ExportReport{}, err
 		}
-		x := &export{run: run{api: api, d: d, params: in.Params, samples: map[string][]map[string]any{}}, limit: limit}
+		x := &export{run: *newRun(api, d, in.Params), limit: limit}
 		rep, err := x.model(ctx)
 		return nil, rep, err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/agent"
 )
 
@@ -241,22 +240,7 @@ func TestExportedTablesAreCreatedAsDesigned(t *testing.T) {
 
 // BenchmarkDataModelExport exports ordersDesign with four items.
 func BenchmarkDataModelExport(b *testing.B) {
-	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	serverEnd, clientEnd := mcp.NewInMemoryTransports()
-	ss, err := agent.New(db.Handler(), agent.Options{}).Connect(b.Context(), serverEnd, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(b.Context(), clientEnd, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cs.Close() })
+	cs := connect(b, agent.Options{})
 	call := func(tool string, args map[string]any) {
 		res, err := cs.CallTool(b.Context(), &mcp.CallToolParams{Name: tool, Arguments: args})
 		if err != nil || res.IsError {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sortkeydb/sortkey"
 	"github.com/sortkeydb/sortkey/internal/agent"
 )
 
@@ -291,22 +290,7 @@ func TestDataModelUndoesTablesWhenCreateTableRefuses(t *testing.T) {
 // BenchmarkDataModelValidate is one validation of the shop model over an
 // MCP session: its table replaced, 8 items written, 6 patterns run.
 func BenchmarkDataModelValidate(b *testing.B) {
-	db, err := sortkey.Open("", &sortkey.Options{InMemory: true, TTLInterval: -1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	serverEnd, clientEnd := mcp.NewInMemoryTransports()
-	ss, err := agent.New(db.Handler(), agent.Options{}).Connect(b.Context(), serverEnd, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(b.Context(), clientEnd, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cs.Close() })
+	cs := connect(b, agent.Options{})
 	model, err := os.ReadFile("testdata/dynamodb_data_model.json")
 	if err != nil {
 		b.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -70,13 +68,13 @@ type RunReport struct {
 }
 
 const (
-	msgNoPattern   = "the design has no access pattern %q"
-	msgNoParams    = "params names %q, which is not an access pattern of the design"
-	msgNoValue     = "the filter uses %s: give its value in params[%q].values"
-	msgNoItem      = "no item in table %s is one of %s with every variable of the key (%s): load sample items, or give the pattern's bindings in params"
-	msgUnbound     = "variable {%s} has no value: give it in params[%q].bindings"
-	msgUnmatched   = "design coverage counts this request under no pattern"
-	msgOtherPatten = "design coverage counts this request under pattern %s"
+	msgNoPattern    = "the design has no access pattern %q"
+	msgNoParams     = "params names %q, which is not an access pattern of the design"
+	msgNoValue      = "the filter uses %s: give its value in params[%q].values"
+	msgNoItem       = "no item in table %s is one of %s with every variable of the key (%s): load sample items, or give the pattern's bindings in params"
+	msgUnbound      = "variable {%s} has no value: give it in params[%q].bindings"
+	msgUnmatched    = "design coverage counts this request under no pattern"
+	msgOtherPattern = "design coverage counts this request under pattern %s"
 )
 
 func addRunTool(s *mcp.Server, h http.Handler, opts Options) {
@@ -98,7 +96,7 @@ func runner(h http.Handler, opts Options) mcp.ToolHandlerFor[RunInput, RunReport
 		if err != nil {
 			return nil, RunReport{}, err
 		}
-		r := &run{api: api, d: d, params: in.Params, samples: map[string][]map[string]any{}}
+		r := newRun(api, d, in.Params)
 		rep := RunReport{Design: d.Name, Patterns: []PatternRun{}}
 		for _, p := range pats {
 			pr := r.pattern(ctx, p)
@@ -157,6 +155,10 @@ type run struct {
 	d       *design.Design
 	params  map[string]CallParams
 	samples map[string][]map[string]any // items read from each table, for bindings
+	// rec classifies the run's calls; counted is each pattern's calls
+	// so far, so that the pattern a call went to is the one that grew.
+	rec     *coverage.Recorder
+	counted map[string]int64
 }
 
 func (r *run) pattern(ctx context.Context, p *design.Pattern) PatternRun {
@@ -257,16 +259,15 @@ func asList(v any) []any {
 // same classifier `sortkey serve --design` counts an application's
 // requests with.
 func (r *run) classify(pr *PatternRun, p *design.Pattern, call, out map[string]any) {
-	rec := coverage.New(r.d)
 	in, res, err := decodeCall(p.Operation, call, out)
 	if err != nil {
 		pr.Error = err.Error()
 		return
 	}
-	rec.Observe(p.Operation, in, res, nil, 0)
-	for _, got := range rec.Report().Patterns {
-		if got.Kind == "read" && got.Calls > 0 {
-			pr.CountedAs = got.Number
+	r.rec.Observe(p.Operation, in, res, nil, 0)
+	for _, got := range r.rec.Report().Patterns {
+		if got.Kind == "read" && got.Calls > r.counted[got.Number] {
+			pr.CountedAs, r.counted[got.Number] = got.Number, got.Calls
 			break
 		}
 	}
@@ -275,34 +276,8 @@ func (r *run) classify(pr *PatternRun, p *design.Pattern, call, out map[string]a
 	case "":
 		pr.Error = msgUnmatched
 	default:
-		pr.Error = fmt.Sprintf(msgOtherPatten, pr.CountedAs)
+		pr.Error = fmt.Sprintf(msgOtherPattern, pr.CountedAs)
 	}
-}
-
-// placeholderNames are the #names of an expression the design wrote.
-func placeholderNames(e string, names map[string]string) {
-	for _, f := range strings.FieldsFunc(e, func(c rune) bool { return !(c == '#' || c == '_' || isAlnum(c)) }) {
-		for _, part := range strings.Split(f, "#")[1:] {
-			if part != "" {
-				names["#"+part] = part
-			}
-		}
-	}
-}
-
-func isAlnum(c rune) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// sortedKeys are m's keys in order, for requests that read the same on
-// every run.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // roundTrip re-decodes v into out, a protocol type.
@@ -312,4 +287,9 @@ func roundTrip(v, out any) error {
 		return err
 	}
 	return json.Unmarshal(b, out)
+}
+
+func newRun(api inproc.Client, d *design.Design, params map[string]CallParams) *run {
+	return &run{api: api, d: d, params: params, samples: map[string][]map[string]any{},
+		rec: coverage.New(d), counted: map[string]int64{}}
 }

@@ -3,7 +3,8 @@ package agent
 import (
 	"context"
 	"fmt"
-	"regexp"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sortkeydb/sortkey/internal/design"
@@ -72,7 +73,7 @@ func (r *run) returned(p *design.Pattern) []*design.Entity {
 // patternVars are the variables of p's key templates.
 func patternVars(p *design.Pattern) []string {
 	var out []string
-	for _, name := range sortedKeys(p.Key) {
+	for _, name := range slices.Sorted(maps.Keys(p.Key)) {
 		c := p.Key[name]
 		out = append(out, c.Value.Vars()...)
 		out = append(out, c.Value2.Vars()...)
@@ -151,25 +152,9 @@ func scalarText(v any) (string, bool) {
 // describeKey names an item by its entity and table key.
 func describeKey(e *design.Entity, item map[string]any) string {
 	var parts []string
-	for _, name := range sortedKeys(e.Keys[e.Table]) {
+	for _, name := range slices.Sorted(maps.Keys(e.Keys[e.Table])) {
 		s, _ := scalarText(item[name])
 		parts = append(parts, fmt.Sprintf("%s=%q", name, s))
 	}
 	return e.Name + " (" + strings.Join(parts, ", ") + ")"
-}
-
-// placeholderValue is an expression attribute value's name.
-var placeholderValue = regexp.MustCompile(`:[A-Za-z0-9_]+`)
-
-// filterPlaceholders are the :values a filter uses, each once.
-func filterPlaceholders(f string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, v := range placeholderValue.FindAllString(f, -1) {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
 }

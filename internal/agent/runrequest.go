@@ -2,6 +2,8 @@ package agent
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +29,7 @@ func (r *run) request(p *design.Pattern, vars map[string]string, par CallParams)
 // keyOf is a primary key from p's equality templates.
 func keyOf(p *design.Pattern, vars map[string]string, types map[string]string) (map[string]any, error) {
 	key := map[string]any{}
-	for _, name := range sortedKeys(p.Key) {
+	for _, name := range slices.Sorted(maps.Keys(p.Key)) {
 		v, err := value(p.Key[name].Value, vars, types[name], p.Number)
 		if err != nil {
 			return nil, err
@@ -133,7 +135,7 @@ func readOptions(req map[string]any, p *design.Pattern, par CallParams) {
 func keyCondition(req map[string]any, p *design.Pattern, vars map[string]string, types map[string]string) error {
 	names, vals := namesOf(req), valuesOf(req)
 	var terms []string
-	for i, name := range sortedKeys(p.Key) {
+	for i, name := range slices.Sorted(maps.Keys(p.Key)) {
 		c := p.Key[name]
 		n, v := "#k"+strconv.Itoa(i), ":k"+strconv.Itoa(i)
 		names[n] = name
@@ -176,12 +178,10 @@ func filter(req map[string]any, p *design.Pattern, par CallParams) error {
 		return nil
 	}
 	req["FilterExpression"] = p.Filter
-	names := map[string]string{}
-	placeholderNames(p.Filter, names)
-	for k, v := range names {
-		namesOf(req)[k] = v
+	for _, name := range design.NameRefs(p.Filter) {
+		namesOf(req)[name] = name[1:]
 	}
-	for _, name := range filterPlaceholders(p.Filter) {
+	for _, name := range design.ValueRefs(p.Filter) {
 		v, ok := par.Values[name]
 		if !ok {
 			return fmt.Errorf(msgNoValue, name, p.Number)

@@ -2,7 +2,6 @@ package coverage
 
 import (
 	"encoding/json"
-	"regexp"
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
@@ -93,16 +92,13 @@ func merge(out map[string]string, t design.Template, value string) {
 	}
 }
 
-// placeholder is an expression attribute value's name in an expression.
-var placeholder = regexp.MustCompile(`:[A-Za-z0-9_]+`)
-
 // filterValues are the values among vals that filter names.
 func filterValues(filter string, vals attr.Item) attr.Item {
 	if filter == "" {
 		return nil
 	}
 	out := attr.Item{}
-	for _, name := range placeholder.FindAllString(filter, -1) {
+	for _, name := range design.ValueRefs(filter) {
 		if v, ok := vals[name]; ok {
 			out[name] = v
 		}
