@@ -132,6 +132,62 @@ expect_error unknown-table ResourceNotFoundException -- ddb get-item --table-nam
 expect delete-table "Music	DELETING" -- ddb delete-table --table-name Music --query 'TableDescription.[TableName,TableStatus]' --output text
 expect list-empty "" -- ddb list-tables --query 'TableNames[]' --output text
 
+# Vector search. aws-cli 1.45 / botocore 1.43 (this machine, CI) predate it:
+# no `search-vectors`, no --vector-indexes. botocore reads service models
+# from the directories in AWS_DATA_PATH before its own, so when the CLI
+# lacks the operation scripts/awscli-vector-model.py writes its DynamoDB
+# model with the vector shapes added, and this section alone points
+# AWS_DATA_PATH there. It runs with the `aws` command's own Python (the
+# shebang of its script, behind a pyenv shim if there is one), whose
+# botocore is the one to extend.
+aws_python() {
+  local script shebang
+  script=$(command -v aws)
+  if grep -q 'exec "$program"\|pyenv exec' "$script" 2>/dev/null && command -v pyenv >/dev/null; then
+    script=$(pyenv which aws)
+  fi
+  shebang=$(head -1 "$script")
+  case "$shebang" in '#!'*python*) echo "${shebang#'#!'}" ;; *) echo python3 ;; esac
+}
+saved_data_path=${AWS_DATA_PATH-}
+if ! aws dynamodb search-vectors help >/dev/null 2>&1; then
+  read -ra python <<<"$(aws_python)"
+  if model_dir=$("${python[@]}" scripts/awscli-vector-model.py "$work/aws-data") && [ -n "$model_dir" ]; then
+    export AWS_DATA_PATH="$model_dir${saved_data_path:+:$saved_data_path}"
+  else
+    fail vector-model "$(printf '\n  %s could not add SearchVectors to its botocore model' "${python[*]}")"
+  fi
+fi
+
+book() { printf '{"id":{"S":"%s"},"shelf":{"S":"%s"},"emb":{"L":[{"N":"%s"},{"N":"%s"},{"N":"%s"}]}}' "$@"; }
+expect vector-create-table "ByEmbedding	COSINE	3	emb" -- \
+  ddb create-table --table-name Books \
+    --attribute-definitions AttributeName=id,AttributeType=S AttributeName=shelf,AttributeType=S \
+    --key-schema AttributeName=id,KeyType=HASH --billing-mode PAY_PER_REQUEST \
+    --vector-indexes 'IndexName=ByEmbedding,VectorAttribute={AttributeName=emb},Dimensions=3,DistanceFunction=COSINE,Projection={ProjectionType=ALL},SearchSchema=[{AttributeName=shelf,SearchSchemaElementType=HASH}]' \
+    --query 'TableDescription.VectorIndexes[0].[IndexName,DistanceFunction,Dimensions,VectorAttribute.AttributeName]' --output text
+expect vector-describe "ACTIVE	HASH" -- \
+  ddb describe-table --table-name Books \
+    --query 'Table.VectorIndexes[0].[IndexStatus,SearchSchema[0].SearchSchemaElementType]' --output text
+# a is the search vector itself, b nearly so, c at right angles; d is a
+# twin of a on another shelf, which the condition leaves out.
+for args in "a x 1 0 0" "b x 0.9 0.1 0" "c x 0 1 0" "d y 1 0 0"; do
+  # shellcheck disable=SC2086 # one word per printf argument
+  expect "vector-put-${args%% *}" "" -- ddb put-item --table-name Books --item "$(book $args)"
+done
+search() {
+  ddb search-vectors --table-name Books --index-name ByEmbedding \
+    --search-vector '[{"N":"1"},{"N":"0"},{"N":"0"}]' \
+    --search-condition-expression 'shelf = :s' --expression-attribute-values '{":s":{"S":"x"}}' "$@"
+}
+# COSINE scores are 1 - cos: 0 for a, 1 - 0.9/sqrt(0.82) = 0.0061 for b.
+expect vector-search "a,b	true	true" -- \
+  search --top-k 2 --output text \
+    --query '[join(`,`, SearchResults[].Item.id.S), to_string(SearchResults[0].Score <= `0.000001`), to_string(SearchResults[1].Score > `0.005` && SearchResults[1].Score < `0.008`)]'
+expect_error_message vector-top-k-zero ValidationException "Provided TopK value is out of valid range" -- search --top-k 0
+expect vector-delete-table "Books" -- ddb delete-table --table-name Books --query 'TableDescription.TableName' --output text
+if [ -n "$saved_data_path" ]; then export AWS_DATA_PATH=$saved_data_path; else unset AWS_DATA_PATH; fi
+
 # Access control: a second server, started with --auth.
 . scripts/smoke-awscli-auth.sh
 

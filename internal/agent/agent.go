@@ -51,6 +51,7 @@ var operations = []operation{
 	{tool: "delete_item", op: "DeleteItem", writes: true},
 	{tool: "query", op: "Query", paged: true},
 	{tool: "scan", op: "Scan", paged: true},
+	{tool: "search_vectors", op: "SearchVectors"},
 	{tool: "batch_get_item", op: "BatchGetItem"},
 	{tool: "batch_write_item", op: "BatchWriteItem", writes: true},
 	{tool: "transact_get_items", op: "TransactGetItems"},

@@ -21,7 +21,7 @@ const (
 // and read attribute values without DynamoDB JSON's type wrappers.
 const plainNote = ` Add "plainJSON": true to write and read attribute values as plain JSON instead: ` +
 	`string→S, number→N (its digits kept exactly), true/false→BOOL, null→NULL, array→L, object→M, in Item, Key, ` +
-	`ExpressionAttributeValues, ExclusiveStartKey, Parameters, and the same members inside RequestItems, ` +
+	`ExpressionAttributeValues, ExclusiveStartKey, Parameters, SearchVector, and the same members inside RequestItems, ` +
 	`TransactItems, Statements and TransactStatements; the answer's items come back the same way (sets as arrays, ` +
 	`binary as base64 strings). Sets and binary cannot be written plainly: send those in DynamoDB JSON without plainJSON.`
 
@@ -61,7 +61,7 @@ func fromPlainArgs(in map[string]any, raw json.RawMessage) error {
 	if err := decodeExact(raw, &exact); err != nil {
 		return err
 	}
-	for _, k := range append(append([]string{"Parameters"}, attrMapMembers...), nestedMembers...) {
+	for _, k := range append(append([]string{"Parameters", "SearchVector"}, attrMapMembers...), nestedMembers...) {
 		if v, present := exact[k]; present {
 			in[k] = v
 		}
@@ -83,7 +83,7 @@ func fromPlainRequest(req map[string]any) error {
 			return err
 		}
 	}
-	for _, k := range []string{"Keys", "Parameters"} {
+	for _, k := range []string{"Keys", "Parameters", "SearchVector"} {
 		if err := convertMember(req, k, fromPlainList(k)); err != nil {
 			return err
 		}
@@ -128,7 +128,7 @@ func fromPlainAttrs(name string, v any) (any, error) {
 }
 
 // fromPlainList converts a list member: Keys holds attribute objects,
-// Parameters plain values.
+// Parameters and SearchVector plain values.
 func fromPlainList(name string) func(string, any) (any, error) {
 	return func(_ string, v any) (any, error) {
 		list, isList := v.([]any)

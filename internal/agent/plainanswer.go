@@ -13,6 +13,7 @@ func toPlainAnswer(resp map[string]any) {
 	plainMember(resp, "UnprocessedKeys", eachOf(toPlainRequest))
 	plainMember(resp, "UnprocessedItems", eachOf(eachOf(eachOf(toPlainRequest))))
 	plainMember(resp, "Records", eachOf(toPlainRecord))
+	plainMember(resp, "SearchResults", eachOf(toPlainRequest))
 }
 
 func plainMember(m map[string]any, k string, convert func(any) any) {

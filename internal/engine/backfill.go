@@ -225,7 +225,7 @@ func (e *Engine) addMissingEntry(b *storage.Batch, t *table, ix *indexSchema, v 
 	}
 	b.Guard(ek, false, nil) // a backfill that lost its lease may still be filling
 	proj := t.projectInto(ix, it)
-	b.Set(ek, attr.AppendItem(nil, proj))
+	b.Set(ek, entryValue(ix, proj, nil))
 	b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(nil, proj))
 	return nil
 }
@@ -253,6 +253,12 @@ func (e *Engine) finishBackfill(name string, tableID uint64, id uint16) error {
 		g := &meta.Desc.GlobalSecondaryIndexes[i]
 		if meta.Indexes[g.IndexName] == id {
 			g.IndexStatus, g.Backfilling = "ACTIVE", nil
+		}
+	}
+	for i := range meta.Desc.VectorIndexes {
+		v := &meta.Desc.VectorIndexes[i]
+		if meta.Indexes[v.IndexName] == id {
+			v.IndexStatus, v.Backfilling = "ACTIVE", nil
 		}
 	}
 	return e.publish(t, meta, 0)

@@ -34,6 +34,7 @@ type usage struct {
 	table  float64
 	global map[string]float64 // by index name
 	local  map[string]float64
+	vector map[string]float64 // bytes written to vector indexes, by name
 }
 
 // addIndex charges an index; an index charged nothing was not affected
@@ -99,6 +100,7 @@ func (u *usage) breakDown(c *protocol.ConsumedCapacity) {
 	c.Table = &t
 	c.GlobalSecondaryIndexes = u.byIndex(u.global)
 	c.LocalSecondaryIndexes = u.byIndex(u.local)
+	c.VectorIndexes = u.vectorBytes()
 }
 
 func (u *usage) byIndex(m map[string]float64) map[string]protocol.Capacity {
@@ -206,6 +208,10 @@ func (t *table) chargeWrite(u *usage, old, new attr.Item, factor float64) {
 	u.table += factor * writeUnits(old, new)
 	for i := range t.indexes {
 		ix := &t.indexes[i]
+		if ix.vec != nil {
+			u.addVector(ix.name, t.vectorWriteBytes(ix, old, new))
+			continue
+		}
 		u.addIndex(ix, t.indexWriteUnits(ix, old, new))
 	}
 }

@@ -31,7 +31,24 @@ import (
 // of an earlier format is refused (ErrUpgrade) until Upgrade rewrites its
 // items and then it; a sortkey of format 1 refuses format 2 as newer, so
 // no build reads the other's layout.
-const catalogFormat = 2
+//
+// Format 3 adds vector indexes (storedVector). Only a record that has one
+// is written as format 3, so that a sortkey of format 2, which would drop
+// them and stop maintaining their entries, refuses that table's record as
+// newer while every other table stays readable by it.
+const catalogFormat = 3
+
+// layoutFormat is the oldest format of the current item layout: records
+// from it on are read as they are, earlier ones need Upgrade.
+const layoutFormat = 2
+
+// formatOfTable is the format t's record is written in.
+func formatOfTable(m *tableMeta) int {
+	if len(m.Desc.VectorIndexes) > 0 {
+		return catalogFormat
+	}
+	return layoutFormat
+}
 
 // ErrUpgrade is Open's refusal of a store written by an earlier sortkey:
 // reading it would put items where lookups do not look.
@@ -83,6 +100,7 @@ type storedTable struct {
 	Warm               *storedWarm       `json:"warm,omitempty"`
 	GSIs               []storedGSI       `json:"gsis,omitempty"`
 	LSIs               []storedLSI       `json:"lsis,omitempty"`
+	Vectors            []storedVector    `json:"vectorIndexes,omitempty"` // format 3
 	StreamSpec         *storedStreamSpec `json:"streamSpec,omitempty"`
 	LatestStreamArn    string            `json:"latestStreamArn,omitempty"`
 	LatestStreamLabel  string            `json:"latestStreamLabel,omitempty"`
@@ -157,6 +175,19 @@ type storedGSI struct {
 	Arn         string            `json:"arn"`
 }
 
+// storedVector is a vector index (format 3).
+type storedVector struct {
+	Name        string            `json:"name"`
+	Status      string            `json:"status"`
+	Backfilling *bool             `json:"backfilling,omitempty"`
+	Attribute   string            `json:"attribute"`
+	Dimensions  int64             `json:"dimensions"`
+	Distance    string            `json:"distance"`
+	Search      []storedKey       `json:"search,omitempty"` // Type is HASH or INLINE_FILTER
+	Projection  *storedProjection `json:"projection,omitempty"`
+	Arn         string            `json:"arn"`
+}
+
 type storedLSI struct {
 	Name       string            `json:"name"`
 	Key        []storedKey       `json:"key"`
@@ -228,11 +259,11 @@ type storedPITR struct {
 
 // encodeTable is m's catalog record.
 func encodeTable(m *tableMeta) ([]byte, error) {
-	return json.Marshal(&tableRecord{Format: catalogFormat, storedTable: toStored(m)})
+	return json.Marshal(&tableRecord{Format: formatOfTable(m), storedTable: toStored(m)})
 }
 
 // decodeTable reads a catalog record of this format.
-func decodeTable(v []byte) (tableMeta, error) { return decodeTableFrom(v, catalogFormat) }
+func decodeTable(v []byte) (tableMeta, error) { return decodeTableFrom(v, layoutFormat) }
 
 // decodeTableFrom reads a catalog record of format oldest or later, or of
 // none when oldest is 0 (Upgrade).
@@ -251,12 +282,12 @@ func decodeTableFrom(v []byte, oldest int) (tableMeta, error) {
 
 // encodeBackup is m's backup record.
 func encodeBackup(m *backupMeta) ([]byte, error) {
-	return json.Marshal(&backupRecord{Format: catalogFormat, ID: m.ID, Num: m.Num, Name: m.Name, Status: m.Status,
+	return json.Marshal(&backupRecord{Format: formatOfTable(&m.Table), ID: m.ID, Num: m.Num, Name: m.Name, Status: m.Status,
 		Created: m.Created, Items: m.Items, Bytes: m.Bytes, Table: toStored(&m.Table)})
 }
 
 // decodeBackup reads a backup record of this format.
-func decodeBackup(v []byte) (*backupMeta, error) { return decodeBackupFrom(v, catalogFormat) }
+func decodeBackup(v []byte) (*backupMeta, error) { return decodeBackupFrom(v, layoutFormat) }
 
 // decodeBackupFrom reads a backup record of format oldest or later, or
 // of none when oldest is 0 (Upgrade).
@@ -364,6 +395,7 @@ func storeDesc(d *protocol.TableDescription) storedTable {
 		Warm:       mapPtr(d.WarmThroughput, storeWarm),
 		GSIs:       mapSlice(d.GlobalSecondaryIndexes, storeGSI),
 		LSIs:       mapSlice(d.LocalSecondaryIndexes, storeLSI),
+		Vectors:    mapSlice(d.VectorIndexes, storeVector),
 		StreamSpec: mapPtr(d.StreamSpecification, storeStreamSpec),
 		SSE:        mapPtr(d.SSEDescription, storeSSE),
 		Class:      mapPtr(d.TableClassSummary, storeClass),
@@ -386,6 +418,7 @@ func (s *storedTable) desc() protocol.TableDescription {
 		WarmThroughput:         mapPtr(s.Warm, loadWarm),
 		GlobalSecondaryIndexes: mapSlice(s.GSIs, loadGSI),
 		LocalSecondaryIndexes:  mapSlice(s.LSIs, loadLSI),
+		VectorIndexes:          mapSlice(s.Vectors, loadVector),
 		StreamSpecification:    mapPtr(s.StreamSpec, loadStreamSpec),
 		SSEDescription:         mapPtr(s.SSE, loadSSE),
 		TableClassSummary:      mapPtr(s.Class, loadClass),
@@ -552,4 +585,25 @@ func storePITR(p *pitrMeta) storedPITR {
 
 func loadPITR(p *storedPITR) pitrMeta {
 	return pitrMeta{Enabled: p.Enabled, Since: p.Since, Period: p.Period}
+}
+
+func storeVector(v *protocol.VectorIndexDescription) storedVector {
+	return storedVector{Name: v.IndexName, Status: v.IndexStatus, Backfilling: v.Backfilling,
+		Attribute: *v.VectorAttribute.AttributeName, Dimensions: v.Dimensions, Distance: v.DistanceFunction,
+		Search: mapSlice(v.SearchSchema, storeSearch), Projection: mapPtr(v.Projection, storeProjection), Arn: v.IndexArn}
+}
+
+func loadVector(v *storedVector) protocol.VectorIndexDescription {
+	return protocol.VectorIndexDescription{IndexName: v.Name, IndexStatus: v.Status, Backfilling: loadBackfilling(v.Backfilling),
+		VectorAttribute: protocol.VectorAttribute{AttributeName: &v.Attribute}, Dimensions: v.Dimensions,
+		DistanceFunction: v.Distance, SearchSchema: mapSlice(v.Search, loadSearch),
+		Projection: mapPtr(v.Projection, loadProjection), IndexArn: v.Arn}
+}
+
+func storeSearch(e *protocol.SearchSchemaItem) storedKey {
+	return storedKey{Name: e.AttributeName, Type: e.SearchSchemaElementType}
+}
+
+func loadSearch(k *storedKey) protocol.SearchSchemaItem {
+	return protocol.SearchSchemaItem{AttributeName: k.Name, SearchSchemaElementType: k.Type}
 }

@@ -22,6 +22,8 @@ var liveCounts = map[string]bool{
 	"GlobalSecondaryIndexDescription.IndexSizeBytes": true,
 	"LocalSecondaryIndexDescription.ItemCount":       true,
 	"LocalSecondaryIndexDescription.IndexSizeBytes":  true,
+	"VectorIndexDescription.ItemCount":               true,
+	"VectorIndexDescription.IndexSizeBytes":          true,
 }
 
 // zeroFields lists the paths of v's zero fields, descending through
@@ -83,7 +85,7 @@ func wantComplete(t *testing.T, v any) {
 }
 
 func TestZeroFieldsFindsAField(t *testing.T) {
-	m := fullMeta()
+	m := withVector(fullMeta())
 	m.Desc.GlobalSecondaryIndexes[0].WarmThroughput.Status = ""
 	m.Streams[0].Policy = nil
 	got := zeroFields(reflect.ValueOf(m), "m")
@@ -94,27 +96,28 @@ func TestZeroFieldsFindsAField(t *testing.T) {
 }
 
 func TestCatalogRoundTrip(t *testing.T) {
-	m := fullMeta()
+	m := withVector(fullMeta())
 	wantComplete(t, m)
 	m.Desc.ItemCount, m.Desc.GlobalSecondaryIndexes[0].IndexSizeBytes = 5, 6 // not stored: they come back zero
 	v, err := encodeTable(&m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(v, []byte(`{"format":2,`)) {
+	if !bytes.HasPrefix(v, []byte(`{"format":3,`)) {
 		t.Fatalf("record does not start with its format: %.40s", v)
 	}
 	got, err := decodeTable(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := fullMeta(); !reflect.DeepEqual(got, want) {
+	if want := withVector(fullMeta()); !reflect.DeepEqual(got, want) {
 		t.Fatalf("round trip\n got %+v\nwant %+v", got, want)
 	}
 }
 
 func TestBackupRoundTrip(t *testing.T) {
 	b := fullBackup()
+	b.Table = withVector(b.Table)
 	wantComplete(t, *b)
 	v, err := encodeBackup(b)
 	if err != nil {
@@ -483,4 +486,41 @@ func fullMeta() tableMeta {
 func fullBackup() *backupMeta {
 	return &backupMeta{ID: "01700000010000-abcdef01", Num: 8, Name: "nightly", Status: "AVAILABLE",
 		Created: 1700000010000, Items: 100, Bytes: 4096, Table: fullMeta()}
+}
+
+// TestCatalogFormat3OnlyForVectorIndexes: a table without vector indexes
+// is still written in format 2, which the sortkeys before vector search
+// read; one with them in format 3, which those refuse as newer rather
+// than drop its indexes.
+func TestCatalogFormat3OnlyForVectorIndexes(t *testing.T) {
+	m := fullMeta()
+	v, err := encodeTable(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(v, []byte(`{"format":2,`)) {
+		t.Fatalf("a table without vector indexes: record %.40s, want format 2", v)
+	}
+	b := fullBackup()
+	b.Table = withVector(b.Table)
+	v, err = encodeBackup(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(v, []byte(`{"format":3,`)) {
+		t.Fatalf("a backup of a table with vector indexes: record %.40s, want format 3", v)
+	}
+}
+
+// withVector is fullMeta with a vector index (catalog format 3).
+func withVector(m tableMeta) tableMeta {
+	str := func(v string) *string { return &v }
+	m.Desc.VectorIndexes = []protocol.VectorIndexDescription{{
+		IndexName: "byV", IndexStatus: "CREATING", Backfilling: new(true),
+		VectorAttribute: protocol.VectorAttribute{AttributeName: str("emb")}, Dimensions: 3, DistanceFunction: "COSINE",
+		SearchSchema: []protocol.SearchSchemaItem{{AttributeName: str("gk"), SearchSchemaElementType: str("HASH")}},
+		Projection:   &protocol.Projection{ProjectionType: str("INCLUDE"), NonKeyAttributes: []string{"d"}},
+		IndexArn:     m.Desc.TableArn + "/index/byV",
+	}}
+	return m
 }

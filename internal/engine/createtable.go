@@ -71,6 +71,9 @@ func creating(d *protocol.TableDescription) *protocol.TableDescription {
 	for i := range d.GlobalSecondaryIndexes {
 		d.GlobalSecondaryIndexes[i].IndexStatus = "CREATING"
 	}
+	for i := range d.VectorIndexes {
+		d.VectorIndexes[i].IndexStatus = "CREATING"
+	}
 	return d
 }
 

@@ -17,7 +17,9 @@ import (
 type indexChange struct {
 	created uint16                                    // id of a new index, or 0
 	dropped *protocol.GlobalSecondaryIndexDescription // deleted index, or nil
-	dropID  uint16
+	// droppedVector is a deleted vector index, or nil.
+	droppedVector *protocol.VectorIndexDescription
+	dropID        uint16
 }
 
 // applyIndexUpdates applies each Create, Update and Delete to meta, which
@@ -50,6 +52,7 @@ func ownedMeta(m tableMeta) tableMeta {
 		m.Indexes = map[string]uint16{}
 	}
 	m.Desc.GlobalSecondaryIndexes = slices.Clone(m.Desc.GlobalSecondaryIndexes)
+	m.Desc.VectorIndexes = slices.Clone(m.Desc.VectorIndexes)
 	m.Desc.AttributeDefinitions = slices.Clone(m.Desc.AttributeDefinitions)
 	return m
 }
@@ -108,6 +111,9 @@ func projectedAttrs(d *protocol.TableDescription) int {
 	}
 	for _, l := range d.LocalSecondaryIndexes {
 		n += len(l.Projection.NonKeyAttributes)
+	}
+	for _, v := range d.VectorIndexes {
+		n += validate.VectorProjected(&protocol.VectorIndex{Projection: v.Projection, SearchSchema: v.SearchSchema})
 	}
 	return n
 }
@@ -191,6 +197,7 @@ func pruneDefinitions(d *protocol.TableDescription) {
 	for _, l := range d.LocalSecondaryIndexes {
 		mark(l.KeySchema)
 	}
+	markSearchSchemas(d, used)
 	d.AttributeDefinitions = slices.DeleteFunc(d.AttributeDefinitions, func(a protocol.AttributeDefinition) bool {
 		return !used[*a.AttributeName]
 	})
@@ -242,15 +249,24 @@ func updateIndexThroughput(g *protocol.GlobalSecondaryIndexDescription, u *proto
 }
 
 func dropIndex(m *tableMeta, name string) (*protocol.GlobalSecondaryIndexDescription, uint16, error) {
-	i := gsiPosition(&m.Desc, name)
+	d, id, err := removeIndex(m, &m.Desc.GlobalSecondaryIndexes, name, func(g *protocol.GlobalSecondaryIndexDescription) string { return g.IndexName })
+	if err == nil {
+		d.IndexStatus, d.Backfilling = "DELETING", nil
+	}
+	return d, id, err
+}
+
+// removeIndex takes the index called name out of list and m's index ids,
+// returning its description (the caller marks it DELETING) and storage id.
+func removeIndex[T any](m *tableMeta, list *[]T, name string, nameOf func(*T) string) (*T, uint16, error) {
+	i := slices.IndexFunc(*list, func(x T) bool { return nameOf(&x) == name })
 	if i < 0 {
 		return nil, 0, indexNotFound(name)
 	}
-	d := m.Desc.GlobalSecondaryIndexes[i]
-	m.Desc.GlobalSecondaryIndexes = slices.Delete(m.Desc.GlobalSecondaryIndexes, i, i+1)
+	d := (*list)[i]
+	*list = slices.Delete(*list, i, i+1)
 	id := m.Indexes[name]
 	delete(m.Indexes, name)
-	d.IndexStatus, d.Backfilling = "DELETING", nil
 	return &d, id, nil
 }
 

@@ -25,6 +25,9 @@ func (t *table) entryKey(ix *indexSchema, it attr.Item) []byte {
 	if it == nil || !hasAll(it, ix.key.hashes) || !hasAll(it, ix.key.rngs) {
 		return nil
 	}
+	if ix.vec != nil && !ix.vec.indexed(it) {
+		return nil
+	}
 	var scratch [64]byte // the partition key, usually without an allocation
 	ik := appendKeyValues(scratch[:0], it, ix.key.hashes)
 	// One allocation, room for the sort and table keys in most tables.
@@ -147,6 +150,9 @@ func sameAttr(a, b attr.Item, name string) bool {
 // entryValue is an index entry's stored value: for ALL the item's own
 // encoding, which the batch copies, otherwise the projection's.
 func entryValue(ix *indexSchema, proj attr.Item, enc []byte) []byte {
+	if ix.vec != nil {
+		return ix.vec.entryValue(proj, enc)
+	}
 	if ix.projType == "ALL" && enc != nil {
 		return enc
 	}

@@ -18,6 +18,8 @@ type indexSchema struct {
 	// from the table's items; writers then check for an entry before
 	// removing it (see Engine.writeIndexes).
 	backfilling bool
+	// vec is set for a vector index (vectorindex.go).
+	vec *vectorSpec
 }
 
 func indexSchemas(m *tableMeta) []indexSchema {
@@ -30,6 +32,9 @@ func indexSchemas(m *tableMeta) []indexSchema {
 	}
 	for _, l := range d.LocalSecondaryIndexes {
 		out = append(out, newIndexSchema(m, l.IndexName, l.KeySchema, l.Projection, false))
+	}
+	for i := range d.VectorIndexes {
+		out = append(out, vectorIndexSchema(m, &d.VectorIndexes[i]))
 	}
 	return out
 }
@@ -67,6 +72,14 @@ func (t *table) checkIndexKeys(it attr.Item) error {
 // Each attribute of a multi-attribute key is checked on its own, with the
 // limit of its key type.
 func checkIndexKeysOf(ix *indexSchema, it attr.Item) error {
+	if ix.vec != nil {
+		if err := checkVector(ix, it); err != nil {
+			return err
+		}
+		if err := checkFilters(ix, it); err != nil {
+			return err
+		}
+	}
 	for _, k := range ix.key.hashes {
 		if err := checkIndexKey(ix.name, k, it, maxHashKeyBytes); err != nil {
 			return err

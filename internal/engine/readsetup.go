@@ -113,7 +113,7 @@ func (t *table) index(name *string) (*indexSchema, error) {
 		return nil, nil
 	}
 	for i := range t.indexes {
-		if ix := &t.indexes[i]; ix.name == *name {
+		if ix := &t.indexes[i]; ix.name == *name && ix.vec == nil {
 			if ix.backfilling {
 				return nil, backfillingIndex(ix.name)
 			}

@@ -19,11 +19,15 @@ func restoreRequest(src *tableMeta, target string, o *protocol.RestoreOverrides)
 	mode := billingMode(d)
 	in := &protocol.CreateTableInput{TableName: &target, AttributeDefinitions: d.AttributeDefinitions,
 		KeySchema: d.KeySchema, BillingMode: &mode, OnDemandThroughput: d.OnDemandThroughput,
-		GlobalSecondaryIndexes: sourceGSIs(d), LocalSecondaryIndexes: sourceLSIs(d), SSESpecification: sourceSSE(d)}
+		GlobalSecondaryIndexes: sourceGSIs(d), LocalSecondaryIndexes: sourceLSIs(d), SSESpecification: sourceSSE(d),
+		VectorIndexes: sourceVectors(d)}
 	if mode == "PROVISIONED" {
 		in.ProvisionedThroughput = throughputOf(d.ProvisionedThroughput)
 	}
 	override(in, o)
+	if err := overrideVectors(in, d, o.VectorIndexOverride); err != nil {
+		return nil, err
+	}
 	if err := checkCreate(in); err != nil {
 		return nil, err
 	}

@@ -50,6 +50,9 @@ func (e *Engine) addIndexes(m *tableMeta, in *protocol.CreateTableInput) {
 			IndexArn:   m.Desc.TableArn + "/index/" + *l.IndexName,
 		})
 	}
+	for i := range in.VectorIndexes {
+		m.Desc.VectorIndexes = append(m.Desc.VectorIndexes, vectorDesc(m, &in.VectorIndexes[i], "ACTIVE"))
+	}
 }
 
 func (m *tableMeta) nextIndexID() uint16 {
@@ -126,6 +129,12 @@ func (e *Engine) describe(t *table) *protocol.TableDescription {
 		l := &d.LocalSecondaryIndexes[i]
 		s := e.stats(t.meta.ID, t.meta.Indexes[l.IndexName])
 		l.ItemCount, l.IndexSizeBytes = s.Items, s.Bytes
+	}
+	d.VectorIndexes = append([]protocol.VectorIndexDescription(nil), d.VectorIndexes...)
+	for i := range d.VectorIndexes {
+		v := &d.VectorIndexes[i]
+		s := e.stats(t.meta.ID, t.meta.Indexes[v.IndexName])
+		v.ItemCount, v.IndexSizeBytes = s.Items, s.Bytes
 	}
 	return &d
 }

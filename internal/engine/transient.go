@@ -40,6 +40,8 @@ type transient struct {
 	indexes map[string]string // status of each GSI the change touched
 	// gone lists the GSIs the change deleted, still shown as DELETING.
 	gone []protocol.GlobalSecondaryIndexDescription
+	// goneVectors lists the vector indexes it deleted, shown as DELETING.
+	goneVectors []protocol.VectorIndexDescription
 }
 
 // deletedTable is a deleted table, still listed and described as DELETING
@@ -113,6 +115,7 @@ func (e *Engine) shown(t *table, d *protocol.TableDescription) *protocol.TableDe
 		showIndex(&d.GlobalSecondaryIndexes[i], tr.indexes)
 	}
 	d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, tr.gone...)
+	d.VectorIndexes = append(d.VectorIndexes, tr.goneVectors...)
 	return d
 }
 

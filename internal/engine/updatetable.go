@@ -40,6 +40,15 @@ func (e *Engine) updateTable(in *protocol.UpdateTableInput) (*protocol.UpdateTab
 	if err != nil {
 		return nil, err
 	}
+	if len(in.VectorIndexUpdates) > 0 {
+		if ch, err = e.applyVectorUpdates(&meta, in.VectorIndexUpdates, in.AttributeDefinitions); err != nil {
+			return nil, err
+		}
+		pruneDefinitions(&meta.Desc)
+	}
+	if err := keepVectorsOnDemand(&meta.Desc); err != nil {
+		return nil, err
+	}
 	if err := e.publish(t, meta, ch.dropID); err != nil {
 		return nil, err
 	}
@@ -82,6 +91,9 @@ func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transie
 	if ch.dropped != nil {
 		tr.gone = append(tr.gone, *ch.dropped)
 	}
+	if ch.droppedVector != nil {
+		tr.goneVectors = append(tr.goneVectors, *ch.droppedVector)
+	}
 	return tr
 }
 
@@ -95,6 +107,7 @@ func (e *Engine) updatedDesc(name string, tr transient) *protocol.TableDescripti
 		showIndex(&desc.GlobalSecondaryIndexes[i], tr.indexes)
 	}
 	desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, tr.gone...)
+	desc.VectorIndexes = append(desc.VectorIndexes, tr.goneVectors...)
 	return desc
 }
 

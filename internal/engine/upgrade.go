@@ -75,7 +75,7 @@ func (u *upgrader) oldRecords(lo, hi []byte) (keys, vals [][]byte, err error) {
 	var bad error
 	err = u.db.Scan(lo, hi, func(k, v []byte) bool {
 		var f int
-		if f, bad = formatOf(v); bad == nil && f < catalogFormat {
+		if f, bad = formatOf(v); bad == nil && f < layoutFormat {
 			keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v))
 		}
 		return bad == nil

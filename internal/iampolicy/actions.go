@@ -24,7 +24,7 @@ var dynamoDBActions = []string{
 	"ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports", "ListStreams",
 	"ListTables", "ListTagsOfResource", "PartiQLDelete", "PartiQLInsert", "PartiQLSelect", "PartiQLUpdate",
 	"PurchaseReservedCapacityOfferings", "PutItem", "PutResourcePolicy", "Query",
-	"RestoreTableFromAwsBackup", "RestoreTableFromBackup", "RestoreTableToPointInTime", "Scan",
+	"RestoreTableFromAwsBackup", "RestoreTableFromBackup", "RestoreTableToPointInTime", "Scan", "SearchVectors",
 	"StartAwsBackupJob", "TagResource", "TransactGetItems", "TransactWriteItems", "UntagResource",
 	"UpdateAbacStatus", "UpdateContinuousBackups", "UpdateContributorInsights", "UpdateGlobalTable",
 	"UpdateGlobalTableSettings", "UpdateGlobalTableVersion", "UpdateItem", "UpdateKinesisStreamingDestination",

@@ -60,9 +60,6 @@ func checkImport(in *protocol.ImportTableInput) error {
 	case in.TableCreationParameters == nil:
 		return apierr.Validationf(msgRequired, "tableCreationParameters")
 	}
-	if in.TableCreationParameters.VectorIndexes != nil {
-		return apierr.Validationf(msgVectorIndexes)
-	}
 	if err := checkFormat(*in.InputFormat, in.InputFormatOptions); err != nil {
 		return err
 	}
@@ -109,7 +106,7 @@ func createInput(p *protocol.TableCreationParameters) *protocol.CreateTableInput
 		TableName: p.TableName, AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
 		BillingMode: p.BillingMode, ProvisionedThroughput: p.ProvisionedThroughput,
 		OnDemandThroughput: p.OnDemandThroughput, GlobalSecondaryIndexes: p.GlobalSecondaryIndexes,
-		SSESpecification: p.SSESpecification,
+		SSESpecification: p.SSESpecification, VectorIndexes: p.VectorIndexes,
 	}
 }
 

@@ -4,7 +4,6 @@ package imports
 const (
 	msgRequired       = "1 validation error detected: Value null at '%s' failed to satisfy constraint: Member must not be null"
 	msgEnum           = "1 validation error detected: Value '%s' at '%s' failed to satisfy constraint: Member must satisfy enum value set: [%s]"
-	msgVectorIndexes  = "TableCreationParameters.VectorIndexes is not supported by sortkey; remove it from the request"
 	msgCSVOptions     = "InputFormatOptions.Csv applies only to InputFormat CSV"
 	msgDelimiter      = "Delimiter %q is not valid: use one of , TAB : ; | or space"
 	msgTokenConflict  = "There was a conflict when importing from the specified S3 source. This can occur when the current import conflicts with a previous import request that had the same client token."

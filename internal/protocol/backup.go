@@ -109,7 +109,7 @@ type RestoreOverrides struct {
 	ProvisionedThroughputOverride *ProvisionedThroughput `json:"ProvisionedThroughputOverride,omitempty"`
 	OnDemandThroughputOverride    *OnDemandThroughput    `json:"OnDemandThroughputOverride,omitempty"`
 	SSESpecificationOverride      *SSESpecification      `json:"SSESpecificationOverride,omitempty"`
-	VectorIndexOverride           Refused                `json:"VectorIndexOverride"`
+	VectorIndexOverride           []VectorIndex          `json:"VectorIndexOverride,omitempty"`
 }
 
 type RestoreTableFromBackupInput struct {

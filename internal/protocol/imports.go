@@ -36,25 +36,7 @@ type TableCreationParameters struct {
 	GlobalSecondaryIndexes []GlobalSecondaryIndex `json:"GlobalSecondaryIndexes,omitempty"`
 	SSESpecification       *SSESpecification      `json:"SSESpecification,omitempty"`
 
-	// VectorIndexes is decoded so that ImportTable can refuse a request
-	// that has any by name, as sortkey refuses every member it does not
-	// serve (validate.Refused checks top-level members only).
 	VectorIndexes []VectorIndex `json:"VectorIndexes,omitempty"`
-}
-
-// VectorIndex is decoded only for ImportTable to refuse it by name.
-type VectorIndex struct {
-	Dimensions       *int64      `json:"Dimensions,omitempty"`
-	DistanceFunction *string     `json:"DistanceFunction,omitempty"`
-	IndexName        *string     `json:"IndexName,omitempty"`
-	Projection       *Projection `json:"Projection,omitempty"`
-	VectorAttribute  *struct {
-		AttributeName *string `json:"AttributeName,omitempty"`
-	} `json:"VectorAttribute,omitempty"`
-	SearchSchema []struct {
-		AttributeName           *string `json:"AttributeName,omitempty"`
-		SearchSchemaElementType *string `json:"SearchSchemaElementType,omitempty"`
-	} `json:"SearchSchema,omitempty"`
 }
 
 type ImportTableOutput struct {

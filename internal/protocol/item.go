@@ -10,6 +10,8 @@ type ConsumedCapacity struct {
 	Table                  *Capacity           `json:"Table,omitempty"`
 	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`
 	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
+	// VectorIndexes is a write's vector index bytes, with INDEXES.
+	VectorIndexes map[string]VectorCapacity `json:"VectorIndexes,omitempty"`
 }
 
 type Capacity struct {

@@ -19,11 +19,11 @@ type CreateTableInput struct {
 	// attached as PutResourcePolicy would.
 	ResourcePolicy *string `json:"ResourcePolicy,omitempty"`
 
-	// Not implemented, refused (see Refused): global tables and vector
-	// indexes.
+	VectorIndexes []VectorIndex `json:"VectorIndexes,omitempty"`
+
+	// Not implemented, refused (see Refused): global tables.
 	GlobalTableSourceArn               Refused `json:"GlobalTableSourceArn"`
 	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
-	VectorIndexes                      Refused `json:"VectorIndexes"`
 }
 
 type CreateTableOutput struct {
@@ -99,14 +99,14 @@ type UpdateTableInput struct {
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
 	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
 
-	// Not implemented, refused (see Refused): global tables and vector
-	// indexes.
+	VectorIndexUpdates []VectorIndexUpdate `json:"VectorIndexUpdates,omitempty"`
+
+	// Not implemented, refused (see Refused): global tables.
 	ReplicaUpdates                     Refused `json:"ReplicaUpdates"`
 	DisassociationProtectionEnabled    Refused `json:"DisassociationProtectionEnabled"`
 	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
 	GlobalTableWitnessUpdates          Refused `json:"GlobalTableWitnessUpdates"`
 	MultiRegionConsistency             Refused `json:"MultiRegionConsistency"`
-	VectorIndexUpdates                 Refused `json:"VectorIndexUpdates"`
 }
 
 type UpdateTableOutput struct {

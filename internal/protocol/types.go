@@ -142,6 +142,7 @@ type TableDescription struct {
 	BillingModeSummary        *BillingModeSummary               `json:"BillingModeSummary,omitempty"`
 	GlobalSecondaryIndexes    []GlobalSecondaryIndexDescription `json:"GlobalSecondaryIndexes,omitempty"`
 	LocalSecondaryIndexes     []LocalSecondaryIndexDescription  `json:"LocalSecondaryIndexes,omitempty"`
+	VectorIndexes             []VectorIndexDescription          `json:"VectorIndexes,omitempty"`
 	StreamSpecification       *StreamSpecification              `json:"StreamSpecification,omitempty"`
 	LatestStreamArn           string                            `json:"LatestStreamArn,omitempty"`
 	LatestStreamLabel         string                            `json:"LatestStreamLabel,omitempty"`

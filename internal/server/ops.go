@@ -71,6 +71,7 @@ func operations(e *engine.Engine, im *imports.Manager, ex *exports.Manager) map[
 		"UpdateItem":                op(e.UpdateItem),
 		"Query":                     op(e.Query),
 		"Scan":                      op(e.Scan),
+		"SearchVectors":             op(e.SearchVectors),
 		"TransactWriteItems":        op(e.TransactWriteItems),
 		"TransactGetItems":          op(e.TransactGetItems),
 		"UpdateTimeToLive":          op(e.UpdateTimeToLive),

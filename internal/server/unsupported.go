@@ -8,7 +8,7 @@ import (
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
 // global tables, Kinesis destinations,
-// contributor insights, auto scaling, bulk and vector operations. A call
+// contributor insights, auto scaling and bulk operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
 // to the AWS SDK's operations, so one new in the SDK is noticed.
@@ -20,7 +20,7 @@ var unsupportedOps = map[string]bool{
 	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
 	"EnableKinesisStreamingDestination": true,
 	"ListBulkOperations":                true, "ListContributorInsights": true,
-	"ListGlobalTables": true, "SearchVectors": true, "StartBulkPutItems": true,
+	"ListGlobalTables": true, "StartBulkPutItems": true,
 	"UpdateContributorInsights": true, "UpdateGlobalTable": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,
 	"UpdateTableReplicaAutoScaling": true,

@@ -14,13 +14,13 @@ func TestRefusedMembers(t *testing.T) {
 		"GlobalTableSourceArn is not supported by sortkey; remove it from the request")
 	wantMessage(t, CreateTable(patch(t, `{"TableName":"a","VectorIndexes":[]}`)), apierr.Validation,
 		"1 validation error detected: Value 'a' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3")
-	wantMessage(t, CreateTable(patch(t, `{"KeySchema":[{"AttributeName":"pk","KeyType":"RANGE"}],"VectorIndexes":[]}`)), apierr.Validation,
-		"VectorIndexes is not supported by sortkey; remove it from the request")
+	wantMessage(t, CreateTable(patch(t, `{"KeySchema":[{"AttributeName":"pk","KeyType":"RANGE"}],"GlobalTableSourceArn":"arn"}`)), apierr.Validation,
+		"GlobalTableSourceArn is not supported by sortkey; remove it from the request")
 	// The first one set is reported; null is no value.
 	up := &protocol.UpdateTableInput{}
 	decode(t, `{"TableName":"tbl","ReplicaUpdates":null,"MultiRegionConsistency":"STRONG","VectorIndexUpdates":[{}]}`, up)
 	wantMessage(t, UpdateTable(up), apierr.Validation, "MultiRegionConsistency is not supported by sortkey; remove it from the request")
-	if err := Refused(patch(t, `{"VectorIndexes":null}`)); err != nil {
+	if err := Refused(patch(t, `{"GlobalTableSourceArn":null}`)); err != nil {
 		t.Fatalf("null member refused: %v", err)
 	}
 	if err := Refused(&protocol.GetItemInput{}); err != nil {

@@ -88,6 +88,9 @@ func createTableModel(in *protocol.CreateTableInput) error {
 	sseModel(v, in.SSESpecification, "sseSpecification")
 	v.enum(in.TableClass, "tableClass", tableClasses)
 	tagsModel(v, in.Tags, "tags")
+	for i := range in.VectorIndexes {
+		vectorIndexModel(v, &in.VectorIndexes[i], item("vectorIndexes", i))
+	}
 	return v.err()
 }
 
@@ -96,6 +99,7 @@ func createTableRules(in *protocol.CreateTableInput) error {
 	steps := []func() error{
 		func() error { return KeySchema(in.KeySchema) },
 		func() error { return indexKeyNames(in) },
+		func() error { return createTableVectors(in) },
 		func() error { return attributeCoverage(in) },
 		func() error { return TableThroughput(in.ProvisionedThroughput, billing) },
 		func() error { return OnDemandThroughput(in.OnDemandThroughput, billing, "") },
@@ -163,9 +167,15 @@ func indexCoverage(list []protocol.AttributeDefinition, defs map[string]string, 
 	return nil
 }
 
-// keysUsed lists every key attribute of the table and its indexes, in the
-// order the service prints them.
+// keysUsed lists every key attribute of the table and its indexes, and
+// every vector index's search schema attribute, in the order the service
+// prints them.
 func keysUsed(in *protocol.CreateTableInput) []string {
+	return javaHashSetOrder(append(keyNames(in), searchSchemaNames(in.VectorIndexes)...))
+}
+
+// keyNames lists the key attributes of the table and its GSIs and LSIs.
+func keyNames(in *protocol.CreateTableInput) []string {
 	var names []string
 	add := func(ks []protocol.KeySchemaElement) {
 		for _, k := range ks {
@@ -179,7 +189,7 @@ func keysUsed(in *protocol.CreateTableInput) []string {
 	for _, l := range in.LocalSecondaryIndexes {
 		add(l.KeySchema)
 	}
-	return javaHashSetOrder(names)
+	return names
 }
 
 func localIndexes(in *protocol.CreateTableInput) error {
@@ -249,8 +259,8 @@ func globalIndexes(in *protocol.CreateTableInput, billing string) error {
 	return nil
 }
 
-// uniqueIndexNames checks names across GSIs and LSIs: they share one
-// namespace in Query's IndexName.
+// uniqueIndexNames checks names across GSIs, LSIs and vector indexes:
+// they share one namespace in Query's and SearchVectors' IndexName.
 func uniqueIndexNames(in *protocol.CreateTableInput) error {
 	seen := map[string]bool{}
 	var names []string
@@ -260,6 +270,7 @@ func uniqueIndexNames(in *protocol.CreateTableInput) error {
 	for _, l := range in.LocalSecondaryIndexes {
 		names = append(names, *l.IndexName)
 	}
+	names = append(names, vectorIndexNames(in.VectorIndexes)...)
 	for _, n := range names {
 		if seen[n] {
 			return apierr.Validationf(invalid+"Duplicate index name: %s", n)
@@ -276,6 +287,9 @@ func projectedCount(in *protocol.CreateTableInput) int {
 	}
 	for _, l := range in.LocalSecondaryIndexes {
 		n += len(l.Projection.NonKeyAttributes)
+	}
+	for i := range in.VectorIndexes {
+		n += VectorProjected(&in.VectorIndexes[i])
 	}
 	return n
 }

@@ -27,8 +27,15 @@ func decode(t *testing.T, s string, out any) {
 // patch overlays the members of extra on base.
 func patch(t *testing.T, extra string) *protocol.CreateTableInput {
 	t.Helper()
+	return overlay[protocol.CreateTableInput](t, base, extra)
+}
+
+// overlay is the request body with extra's members set over it (a null
+// member removed), decoded as a T.
+func overlay[T any](t *testing.T, body, extra string) *T {
+	t.Helper()
 	m := map[string]any{}
-	decode(t, base, &m)
+	decode(t, body, &m)
 	x := map[string]any{}
 	decode(t, extra, &x)
 	for k, v := range x {
@@ -39,7 +46,7 @@ func patch(t *testing.T, extra string) *protocol.CreateTableInput {
 		m[k] = v
 	}
 	b, _ := json.Marshal(m)
-	in := &protocol.CreateTableInput{}
+	in := new(T)
 	decode(t, string(b), in)
 	return in
 }

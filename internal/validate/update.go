@@ -34,6 +34,9 @@ func updateTableModel(in *protocol.UpdateTableInput) error {
 	for i := range in.GlobalSecondaryIndexUpdates {
 		gsiUpdateModel(v, &in.GlobalSecondaryIndexUpdates[i], item("globalSecondaryIndexUpdates", i))
 	}
+	for i := range in.VectorIndexUpdates {
+		vectorUpdateModel(v, &in.VectorIndexUpdates[i], item("vectorIndexUpdates", i))
+	}
 	streamModel(v, in.StreamSpecification, "streamSpecification")
 	sseModel(v, in.SSESpecification, "sseSpecification")
 	v.enum(in.TableClass, "tableClass", tableClasses)
@@ -61,6 +64,9 @@ func updateTableRules(in *protocol.UpdateTableInput) error {
 	if billing == "PAY_PER_REQUEST" && in.ProvisionedThroughput != nil {
 		return TableThroughput(in.ProvisionedThroughput, billing)
 	}
+	if err := vectorUpdates(in); err != nil {
+		return err
+	}
 	if err := gsiUpdates(in, billing); err != nil {
 		return err
 	}
@@ -76,7 +82,7 @@ func nothingToUpdate(in *protocol.UpdateTableInput) bool {
 		in.OnDemandThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.SSESpecification == nil &&
 		in.TableClass == nil && in.DeletionProtectionEnabled == nil &&
-		in.WarmThroughput == nil
+		in.WarmThroughput == nil && len(in.VectorIndexUpdates) == 0
 }
 
 // gsiUpdates checks the index actions: one action per entry, one entry

@@ -55,17 +55,38 @@ func (h *hitHeap) Pop() any {
 	return x
 }
 
-// offer keeps hit if it is among the k best seen so far.
-func (h *hitHeap) offer(hit Hit, k int) {
+// offer keeps hit if it is among the k best seen so far. It returns the
+// hit no longer kept (hit itself when it is not good enough), if any.
+func (h *hitHeap) offer(hit Hit, k int) (Hit, bool) {
 	if len(h.hits) < k {
 		heap.Push(h, hit)
-		return
+		return Hit{}, false
 	}
-	if better(h.d, hit, h.hits[0]) {
-		h.hits[0] = hit
-		heap.Fix(h, 0)
+	if !better(h.d, hit, h.hits[0]) {
+		return hit, true
 	}
+	out := h.hits[0]
+	h.hits[0] = hit
+	heap.Fix(h, 0)
+	return out, true
 }
+
+// Top keeps the k best of the hits offered to it, for a caller that
+// holds something per kept hit (a search's items) and must let go of
+// what falls out.
+type Top struct {
+	h hitHeap
+	k int
+}
+
+// NewTop keeps the k best hits under d.
+func NewTop(d Distance, k int) *Top { return &Top{h: hitHeap{d: d}, k: k} }
+
+// Offer considers hit; it returns the hit dropped, if one was.
+func (t *Top) Offer(hit Hit) (Hit, bool) { return t.h.offer(hit, t.k) }
+
+// Hits is the hits kept, best first.
+func (t *Top) Hits() []Hit { return t.h.sorted() }
 
 func (h *hitHeap) sorted() []Hit {
 	sortHits(h.d, h.hits)

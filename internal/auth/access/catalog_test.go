@@ -49,6 +49,7 @@ var inputs = map[string]func() any{
 	"DeleteItem":                func() any { return new(protocol.DeleteItemInput) },
 	"Query":                     func() any { return new(protocol.QueryInput) },
 	"Scan":                      func() any { return new(protocol.ScanInput) },
+	"SearchVectors":             func() any { return new(protocol.SearchVectorsInput) },
 	"BatchGetItem":              func() any { return new(protocol.BatchGetItemInput) },
 	"BatchWriteItem":            func() any { return new(protocol.BatchWriteItemInput) },
 	"TransactWriteItems":        func() any { return new(protocol.TransactWriteItemsInput) },

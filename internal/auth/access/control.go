@@ -15,6 +15,7 @@ var describers = map[string]describer{
 	"DeleteItem":                deleteItem,
 	"Query":                     query,
 	"Scan":                      scan,
+	"SearchVectors":             searchVectors,
 	"BatchGetItem":              batchGet,
 	"BatchWriteItem":            batchWrite,
 	"TransactWriteItems":        transactWrite,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/protocol"
@@ -107,5 +108,22 @@ func TestEveryOperationDescribed(t *testing.T) {
 	}
 	if len(describers) != len(inputs) {
 		t.Errorf("describers has %d operations, the test's inputs %d", len(describers), len(inputs))
+	}
+}
+
+// TestSearchVectorsIsOnTheIndex: SearchVectors is authorised on the vector
+// index's ARN, with no DynamoDB condition keys (fine-grained access
+// control does not apply to it).
+func TestSearchVectorsIsOnTheIndex(t *testing.T) {
+	name, index := "docs", "byEmbedding"
+	checks, err := Describe("SearchVectors", &protocol.SearchVectorsInput{TableName: &name, IndexName: &index}, testCatalog{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(checks) != 1 || checks[0].Action != "dynamodb:SearchVectors" || !strings.HasSuffix(checks[0].Resource, ":table/docs/index/byEmbedding") {
+		t.Fatalf("checks %+v, want dynamodb:SearchVectors on the index", checks)
+	}
+	if len(checks[0].Keys) != 0 {
+		t.Errorf("condition keys %v, want none", checks[0].Keys)
 	}
 }
