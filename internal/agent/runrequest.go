@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -22,9 +23,15 @@ func (r *run) request(p *design.Pattern, vars map[string]string, par CallParams)
 			return nil, err
 		}
 		return getRequest(p, key, par), nil
+	case "SearchVectors":
+		return nil, errSearchPattern
 	}
 	return r.readRequest(p, vars, types, par)
 }
+
+// errSearchPattern: a search needs a vector, which a design does not hold.
+var errSearchPattern = errors.New("design_run does not run SearchVectors patterns: a search needs a search vector, " +
+	"which the design does not give; call search_vectors with one")
 
 // keyOf is a primary key from p's equality templates.
 func keyOf(p *design.Pattern, vars map[string]string, types map[string]string) (map[string]any, error) {

@@ -41,6 +41,8 @@ type (
 		KeySchema              []keyElem
 		GlobalSecondaryIndexes []indexDoc
 		LocalSecondaryIndexes  []indexDoc
+		VectorIndexes          []vectorIndexDoc // vector.go
+		AttributeDefinitions   []struct{ AttributeName, AttributeType string }
 		BillingModeSummary     *struct{ BillingMode string }
 		StreamSpecification    *struct {
 			StreamEnabled  bool

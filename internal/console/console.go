@@ -25,8 +25,9 @@ const (
 var assets embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"tableURL": tableURL,
-	"indexURL": indexURL,
+	"tableURL":  tableURL,
+	"indexURL":  indexURL,
+	"vectorURL": vectorURL,
 }).ParseFS(assets, "assets/*.html"))
 
 const (

@@ -14,7 +14,8 @@ type tableRow struct {
 	Name, Status, Keys, Billing, TTL, Stream string
 	Items, Bytes                             int64
 	Indexes                                  []string
-	Error                                    string // why the API would not describe it (signin.go: a policy)
+	Vectors                                  []string // vector.go: searched, not scanned
+	Error                                    string   // why the API would not describe it (signin.go: a policy)
 }
 
 func (c *Console) tables(w http.ResponseWriter, r *http.Request) {
@@ -61,6 +62,7 @@ func (c *Console) tableRow(ctx context.Context, name string) (tableRow, error) {
 	for _, ix := range allIndexes(d) {
 		tr.Indexes = append(tr.Indexes, ix.IndexName)
 	}
+	tr.Vectors = vectorNames(d)
 	return tr, nil
 }
 
@@ -88,8 +90,9 @@ type collections struct {
 	Groups                         []group
 	Count, Limit                   int
 	Next, First                    string
-	TTL                            string // the TTL attribute when enabled
-	Stream                         string // the stream view type when enabled (stream.go)
+	TTL                            string           // the TTL attribute when enabled
+	Stream                         string           // the stream view type when enabled (stream.go)
+	Vectors                        []vectorIndexDoc // the table's vector indexes (vector.go)
 }
 
 func (c *Console) table(w http.ResponseWriter, r *http.Request) {
@@ -128,6 +131,11 @@ func (c *Console) collections(w http.ResponseWriter, r *http.Request, table, ind
 // notFoundIndex answers a failed Scan: an index the table lacks is a 404
 // with the API's own message.
 func notFoundIndex(w http.ResponseWriter, d *tableDoc, index string, err error) {
+	if findVectorIndex(d, index) != nil { // Scan cannot read it; its own page searches it (vector.go)
+		w.Header().Set("Location", vectorURL(d.TableName, index))
+		w.WriteHeader(http.StatusSeeOther)
+		return
+	}
 	if ae, ok := err.(*apiError); ok && index != "" && findIndex(d, index) == nil {
 		page(w, http.StatusNotFound, "error", errorPage{Title: "Not found", Type: ae.Type, Message: ae.Message})
 		return
@@ -158,6 +166,9 @@ func (c *Console) view(d *tableDoc, index string, limit int, out *scanOut) colle
 	v.Keys = schemaText(schema)
 	if st := d.StreamSpecification; st != nil && st.StreamEnabled && index == "" {
 		v.Stream = st.StreamViewType
+	}
+	if index == "" {
+		v.Vectors = d.VectorIndexes
 	}
 	v.Partition = keyNames(schema, "HASH")
 	keys := append(append(keyNames(schema, "HASH"), keyNames(schema, "RANGE")...), keyNames(d.KeySchema, "HASH")...)

@@ -211,7 +211,7 @@ func queryURL(table string, q url.Values, token string) string {
 	return tableURL(table) + "/query?" + next.Encode()
 }
 
-func sdkJSON(in queryIn) string {
+func sdkJSON(in any) string {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -17,6 +17,7 @@ func Check(d *Design) []Finding {
 	c.collisions()
 	c.patterns()
 	c.indexes()
+	c.vectors()
 	c.writes()
 	slices.SortStableFunc(c.out, func(a, b Finding) int {
 		if a.Pos.Line != b.Pos.Line {
@@ -164,6 +165,7 @@ func (c *checker) table(t *Table) {
 		c.unique(names, "index", t.LSIs[i].Name, t.LSIs[i].Pos, fmt.Sprintf("local index %d of table %s", i+1, t.Name), "name")
 		c.lsi(t, &t.LSIs[i])
 	}
+	c.vectorIndexes(t, names, types)
 }
 
 // keyAttrs checks a space's key attributes' names and types, and that an
@@ -227,16 +229,19 @@ func (c *checker) lsi(t *Table, x *Index) {
 	c.projection(x)
 }
 
-func (c *checker) projection(x *Index) {
-	p := x.Projection
-	pos := orPos(p.Pos, x.Pos)
+func (c *checker) projection(x *Index) { c.projectionOf(x.Name, x.Projection, x.Pos) }
+
+// projectionOf checks index name's projection p (written at pos, or in
+// the index at fallback).
+func (c *checker) projectionOf(name string, p Projection, fallback Pos) {
+	pos := orPos(p.Pos, fallback)
 	switch {
 	case !slices.Contains(projections, p.Type):
-		c.add(pos, "proj-type", x.Name, p.Type)
+		c.add(pos, "proj-type", name, p.Type)
 	case p.Type == "INCLUDE" && len(p.Attributes) == 0:
-		c.add(pos, "proj-include", x.Name)
+		c.add(pos, "proj-include", name)
 	case p.Type != "INCLUDE" && len(p.Attributes) > 0:
-		c.add(pos, "proj-attrs", x.Name, p.Type, strings.Join(p.Attributes, ", "))
+		c.add(pos, "proj-attrs", name, p.Type, strings.Join(p.Attributes, ", "))
 	}
 }
 

@@ -236,6 +236,9 @@ func TestEveryFindingHasACase(t *testing.T) {
 	for _, c := range lsiCases {
 		tested[c.code] = true
 	}
+	for _, c := range vectorCases {
+		tested[c.code] = true
+	}
 	for code := range messages {
 		if !tested[code] {
 			t.Errorf("finding %s has no test case", code)
@@ -302,7 +305,7 @@ func TestFindingString(t *testing.T) {
 func FuzzCheck(f *testing.F) {
 	f.Add(shop)
 	f.Add(multi)
-	for _, file := range []string{"testdata/market.yaml", "testdata/market-seed.yaml"} {
+	for _, file := range []string{"testdata/market.yaml", "testdata/market-seed.yaml", "testdata/library.yaml"} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

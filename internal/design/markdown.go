@@ -77,6 +77,7 @@ func writeTables(b *strings.Builder, d *Design) {
 		row(b, t.Name, keyList(s.pk), keyList(s.sk), orDash(t.BillingMode), orDash(t.TTL), orDash(t.Stream))
 	}
 	b.WriteString("\n")
+	writeVectorIndexes(b, d)
 }
 
 func writeIndexes(b *strings.Builder, d *Design) {
@@ -185,11 +186,17 @@ func writePatterns(b *strings.Builder, d *Design) {
 		"a read unit is 4 KB, 0.5 RCU eventually consistent (1 strongly consistent, 2 in a transaction); "+
 		"a Query's items are summed before rounding up, GetItem and BatchGetItem round each item. "+
 		"Items per call: expectedItems, else pageSize, else 1.\n\n", itemKB)
+	if hasSearches(d) {
+		b.WriteString(searchNote)
+	}
 }
 
 // patternSpaceOf is the table or index a pattern reads, or an empty
 // space when the design does not declare it.
 func patternSpaceOf(d *Design, p *Pattern) *space {
+	if s := vectorSpaceOf(d, p); s != nil && p.Operation == SearchOp {
+		return s
+	}
 	for i := range d.Tables {
 		if d.Tables[i].Name != p.Table {
 			continue
@@ -214,6 +221,9 @@ func shape(p *Pattern) string {
 	if p.PageSize > 0 {
 		out = append(out, "page "+strconv.Itoa(p.PageSize))
 	}
+	if p.TopK > 0 {
+		out = append(out, "top "+strconv.Itoa(p.TopK))
+	}
 	if len(p.Attributes) > 0 {
 		out = append(out, "reads "+strings.Join(p.Attributes, ", "))
 	}
@@ -226,6 +236,8 @@ func cost(p *Pattern) string {
 	switch {
 	case p.Operation == "Scan":
 		return "0.5 per 4 KB of the whole table"
+	case p.Operation == SearchOp:
+		return searchCost
 	case !ok:
 		return "—"
 	}
@@ -244,7 +256,8 @@ func cost(p *Pattern) string {
 // `sortkey design doc` prints (the note under its access pattern table),
 // strongly consistent when consistent, and the items it assumes a call
 // reads. ok is false for a Scan, whose cost is the whole table's size,
-// and for an operation that is not a read.
+// for SearchVectors, metered in vector bytes rather than read units, and
+// for an operation that is not a read.
 func ReadUnits(p *Pattern, consistent bool) (units float64, items int, ok bool) {
 	items = p.ExpectedItems
 	if items <= 0 {

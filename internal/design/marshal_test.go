@@ -19,6 +19,7 @@ func withoutPositions(d *Design) *Design {
 			sk.Pos, t.SortKey = Pos{}, &sk
 		}
 		t.GSIs, t.LSIs = indexesWithoutPositions(t.GSIs), indexesWithoutPositions(t.LSIs)
+		t.VectorIndexes = vectorsWithoutPositions(t.VectorIndexes)
 	}
 	c.Entities = append([]Entity(nil), d.Entities...)
 	for i := range c.Entities {

@@ -40,7 +40,10 @@ type Table struct {
 	Stream string  `yaml:"stream,omitempty" json:"stream,omitempty"`
 	GSIs   []Index `yaml:"globalSecondaryIndexes,omitempty" json:"globalSecondaryIndexes,omitempty"`
 	LSIs   []Index `yaml:"localSecondaryIndexes,omitempty" json:"localSecondaryIndexes,omitempty"`
-	Pos    Pos     `yaml:"-" json:"-"`
+	// VectorIndexes are the table's vector indexes, which SearchVectors
+	// patterns read (see vector.go).
+	VectorIndexes []VectorIndex `yaml:"vectorIndexes,omitempty" json:"vectorIndexes,omitempty"`
+	Pos           Pos           `yaml:"-" json:"-"`
 }
 
 // Index is a global or local secondary index. A GSI's keys may have up to
@@ -113,13 +116,16 @@ type Pattern struct {
 	Name   string `yaml:"name" json:"name"`
 	// Returns names the entities the pattern reads.
 	Returns []string `yaml:"returns" json:"returns"`
-	// Operation is GetItem, Query, Scan, BatchGetItem or TransactGetItems.
+	// Operation is GetItem, Query, Scan, BatchGetItem, TransactGetItems
+	// or SearchVectors.
 	Operation string `yaml:"operation" json:"operation"`
 	Table     string `yaml:"table" json:"table"`
 	Index     string `yaml:"index,omitempty" json:"index,omitempty"`
 	// Key is the key condition: for each key attribute, an equality
 	// with a template (pk: "U#{userId}#O") or a sort key condition
-	// (sk: {op: begins_with, value: "O#"}). Empty for a Scan.
+	// (sk: {op: begins_with, value: "O#"}). Empty for a Scan. For
+	// SearchVectors, the search condition's equalities: the vector
+	// index's hash and any of its filters.
 	Key map[string]Condition `yaml:"key,omitempty" json:"key,omitempty"`
 	// Filter is a filter expression, as the application sends it.
 	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
@@ -133,7 +139,10 @@ type Pattern struct {
 	// ExpectedItems is how many items a call returns, typically, for the
 	// cost estimate; 0 means PageSize, or 1 for GetItem.
 	ExpectedItems int `yaml:"expectedItems,omitempty" json:"expectedItems,omitempty"`
-	Pos           Pos `yaml:"-" json:"-"`
+	// TopK is how many nearest items a SearchVectors pattern asks for
+	// (1 to 100); 0 for other operations.
+	TopK int `yaml:"topK,omitempty" json:"topK,omitempty"`
+	Pos  Pos `yaml:"-" json:"-"`
 	// KeyPos is where each entry of Key was written.
 	KeyPos map[string]Pos `yaml:"-" json:"-"`
 }

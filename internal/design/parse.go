@@ -185,6 +185,7 @@ func placeTable(t *Table, n *yaml.Node) {
 	}
 	placeIndexes(t.GSIs, member(n, "globalSecondaryIndexes"))
 	placeIndexes(t.LSIs, member(n, "localSecondaryIndexes"))
+	placeVectorIndexes(t.VectorIndexes, member(n, "vectorIndexes"))
 }
 
 func placeIndexes(ix []Index, n *yaml.Node) {

@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	readOps  = []string{"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems"}
+	readOps  = []string{"GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", SearchOp}
 	writeOps = []string{"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"}
 	keyOps   = []string{"=", "<", "<=", ">", ">=", "between", "begins_with"}
 )
@@ -38,6 +38,13 @@ func (c *checker) pattern(p *Pattern) {
 	}
 	if p.ExpectedItems < 0 {
 		c.add(p.Pos, "negative", p.Number, "expectedItems", p.ExpectedItems)
+	}
+	if p.Operation == SearchOp {
+		c.search(p)
+		return
+	}
+	if p.TopK != 0 {
+		c.add(p.Pos, "topk-other", p.Number, p.Operation)
 	}
 	s := c.patternSpace(p)
 	ents := c.returned(p, s)
@@ -75,7 +82,11 @@ func (c *checker) patternSpace(p *Pattern) *space {
 		return c.spaces[t.Name][t.Name]
 	}
 	s := c.spaces[t.Name][p.Index]
-	if s == nil || s.index == nil {
+	switch {
+	case (s == nil || s.index == nil) && VectorIndexOf(t, p.Index) != nil:
+		c.add(p.Pos, "vector-read", p.Number, p.Index, p.Operation)
+		return nil
+	case s == nil || s.index == nil:
 		c.add(p.Pos, "pattern-index", p.Number, t.Name, p.Index, indexNames(t))
 		return nil
 	}

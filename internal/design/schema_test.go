@@ -81,7 +81,7 @@ func TestSchemaMatchesModel(t *testing.T) {
 
 func TestSchemaAcceptsTheExamples(t *testing.T) {
 	schema := loadSchema(t)
-	for _, file := range []string{"testdata/market.yaml", "testdata/market-seed.yaml"} {
+	for _, file := range []string{"testdata/market.yaml", "testdata/market-seed.yaml", "testdata/library.yaml"} {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -99,27 +99,42 @@ func TestSchemaAcceptsTheExamples(t *testing.T) {
 // TestSchemaRefuses shows the small validator below does judge.
 func TestSchemaRefuses(t *testing.T) {
 	schema := loadSchema(t)
-	data, _ := os.ReadFile("testdata/market.yaml")
-	for old, new := range map[string]string{
-		"sortKey: {name: sk, type: S}\n    ttl": "sortkey: {name: sk, type: S}\n    ttl",
-		"operation: GetItem":                    "operation: Get",
-		"{type: KEYS_ONLY}":                     "{type: KEYS}",
-		"returns: [User]":                       "returns: User",
-		"version: 1":                            "version: 2",
+	for file, changes := range map[string]map[string]string{
+		"testdata/market.yaml": {
+			"sortKey: {name: sk, type: S}\n    ttl": "sortkey: {name: sk, type: S}\n    ttl",
+			"operation: GetItem":                    "operation: Get",
+			"{type: KEYS_ONLY}":                     "{type: KEYS}",
+			"returns: [User]":                       "returns: User",
+			"version: 1":                            "version: 2",
+		},
+		"testdata/library.yaml": {
+			"distanceFunction: COSINE":     "distanceFunction: L1",
+			"dimensions: 3":                "dimensions: 0",
+			"topK: 10":                     "topK: 101",
+			"hash: {name: shelf, type: S}": "hash: {name: shelf, type: L}",
+			"vectorAttribute: emb":         "vector: emb",
+		},
 	} {
-		var root yaml.Node
-		if err := yaml.Unmarshal([]byte(strings.Replace(string(data), old, new, 1)), &root); err != nil {
+		data, err := os.ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := validate(schema, schema, root.Content[0]); err == nil {
-			t.Errorf("the schema accepts %q", new)
+		for old, new := range changes {
+			var root yaml.Node
+			if err := yaml.Unmarshal([]byte(strings.Replace(string(data), old, new, 1)), &root); err != nil {
+				t.Fatal(err)
+			}
+			if err := validate(schema, schema, root.Content[0]); err == nil {
+				t.Errorf("%s: the schema accepts %q", file, new)
+			}
 		}
 	}
 }
 
 // validate is a small JSON Schema validator: the keywords the design
 // schema uses ($ref, oneOf, type, const, enum, properties, required,
-// additionalProperties, items, minItems, maxItems, minimum), over a YAML node.
+// additionalProperties, items, minItems, maxItems, minimum, maximum), over a
+// YAML node.
 func validate(root, s map[string]any, n *yaml.Node) error {
 	if ref, ok := s["$ref"].(string); ok {
 		def := root["$defs"].(map[string]any)[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
@@ -189,7 +204,7 @@ func validateObject(root, s map[string]any, n *yaml.Node) error {
 
 func asList(v any) []any { l, _ := v.([]any); return l }
 
-// validateScalar checks type, const, enum and minimum.
+// validateScalar checks type, const, enum, minimum and maximum.
 func validateScalar(s map[string]any, n *yaml.Node) error {
 	var types []any
 	switch t := s["type"].(type) {
@@ -210,6 +225,11 @@ func validateScalar(s map[string]any, n *yaml.Node) error {
 	if min, ok := s["minimum"].(float64); ok {
 		if v, err := strconv.ParseFloat(n.Value, 64); err != nil || v < min {
 			return fmt.Errorf("line %d: %q is below %v", n.Line, n.Value, min)
+		}
+	}
+	if max, ok := s["maximum"].(float64); ok {
+		if v, err := strconv.ParseFloat(n.Value, 64); err != nil || v > max {
+			return fmt.Errorf("line %d: %q is above %v", n.Line, n.Value, max)
 		}
 	}
 	return nil

@@ -72,5 +72,8 @@ func (e *Engine) dropTable(t *table) error {
 		return e.staleCatalog(err)
 	}
 	t.alive.dropped = true
+	for _, ix := range t.indexes {
+		e.dropGraphs(t.meta.ID, ix.id)
+	}
 	return nil
 }

@@ -94,7 +94,8 @@ type Engine struct {
 	delay    time.Duration           // Options.TransientDelay
 	deleting map[string]deletedTable // tables still shown as DELETING
 
-	bg        sync.WaitGroup // index backfills
+	bg        sync.WaitGroup // index backfills and vector graph builds
+	vectors   vectorCache    // vector indexes' in-memory graphs (vectorcache.go)
 	backfills sync.Map       // the running ones' backfillJob
 	sweeping  sync.WaitGroup // the TTL sweeper
 	closing   chan struct{}  // closed by Close to stop background work

@@ -290,6 +290,7 @@ func (e *Engine) publish(t *table, meta tableMeta, dropID uint16) error {
 	}
 	t.alive.current.Load().replaceDefinition(b)
 	if dropID != 0 {
+		e.dropGraphs(meta.ID, dropID)
 		p := storage.ItemPrefix(meta.ID, dropID)
 		b.DeleteRange(p, storage.PrefixEnd(p))
 		b.Delete(storage.StatsKey(meta.ID, dropID))

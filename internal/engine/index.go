@@ -101,6 +101,9 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, en
 		if ok != nil && bytes.Equal(ok, nk) && sameProjection(ix, old, new) {
 			continue // the entry stays exactly as it is
 		}
+		if ix.vec != nil {
+			e.noteVectorChange(b, t, ix, ok, nk, new)
+		}
 		var oldProj, newProj attr.Item
 		if ok != nil {
 			oldProj = t.projectInto(ix, old)

@@ -162,6 +162,14 @@ type scored struct {
 // (DynamoDB meters it in vector bytes apart), so the throughput limits do
 // not admit it.
 func (e *Engine) runSearch(s *search) (*protocol.SearchVectorsOutput, error) {
+	if a := e.graph(s.t, s.ix); a != nil {
+		return s.fromGraph(e, a)
+	}
+	return e.exactSearch(s)
+}
+
+// exactSearch answers a search from the index's entries in the store.
+func (e *Engine) exactSearch(s *search) (*protocol.SearchVectorsOutput, error) {
 	lo, hi := s.searchRange()
 	sc := &scored{top: vector.NewTop(s.ix.vec.distance, s.k), scorer: vector.NewScorer(s.ix.vec.distance, s.q),
 		buf: make([]float32, 0, s.ix.vec.dims), items: map[uint64][]byte{}}

@@ -154,6 +154,25 @@ func (s *Snapshot) Close() error { return s.r.close() }
 type Batch struct {
 	pb pebbleBatch
 	w  batchWriter
+	// applied runs once the batch is applied (AfterApply).
+	applied []func()
+}
+
+// AfterApply has fn run once the batch is applied, by the Apply or Commit
+// that applies it, before that returns: for state outside the store that
+// must follow what readers can see (an in-memory search index), changed
+// in the writer's order, since the writer still holds its locks.
+func (b *Batch) AfterApply(fn func()) { b.applied = append(b.applied, fn) }
+
+// done runs the AfterApply functions when err is nil, and returns err.
+func (b *Batch) done(err error) error {
+	if err == nil {
+		for _, fn := range b.applied {
+			fn()
+		}
+	}
+	b.applied = nil
+	return err
 }
 
 // NewBatch starts an empty batch.
@@ -197,7 +216,7 @@ func (b *Batch) Written(fn func(key []byte)) { b.writer().written(fn) }
 
 // Commit writes the batch durably: on disk it returns only after the WAL
 // is synced; on PostgreSQL, once its transaction has committed.
-func (b *Batch) Commit() error { return b.writer().commit() }
+func (b *Batch) Commit() error { return b.done(b.writer().commit()) }
 
 // Apply is the first half of Commit: the batch is applied, in commit
 // order and visible to readers, but not necessarily durable yet. Wait is
@@ -205,7 +224,7 @@ func (b *Batch) Commit() error { return b.writer().commit() }
 // that must keep its commits in some order of its own (stream records)
 // holds its lock across Apply only, so that concurrent writers still
 // share the sync Wait waits for.
-func (b *Batch) Apply() error { return b.writer().apply() }
+func (b *Batch) Apply() error { return b.done(b.writer().apply()) }
 
 // Wait returns once the batch Apply applied is durable, and releases it.
 func (b *Batch) Wait() error { return b.writer().wait() }
@@ -213,7 +232,7 @@ func (b *Batch) Wait() error { return b.writer().wait() }
 // CommitNoSync writes the batch without waiting for it to be durable. It
 // is for work that can be redone after a crash (an index backfill); the
 // next commit makes it durable.
-func (b *Batch) CommitNoSync() error { return b.writer().commitNoSync() }
+func (b *Batch) CommitNoSync() error { return b.done(b.writer().commitNoSync()) }
 
 // Discard abandons the batch.
 func (b *Batch) Discard() { b.writer().discard() }

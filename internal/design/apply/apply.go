@@ -157,7 +157,7 @@ func (a *applier) describe(ctx context.Context, name string) (*types.TableDescri
 
 func (a *applier) create(ctx context.Context, t design.Table) error {
 	in := createInput(t)
-	a.change(t.Name, "", fmt.Sprintf(actCreate, len(in.GlobalSecondaryIndexes), len(in.LocalSecondaryIndexes))+streamNote(t)+capacityNote(t))
+	a.change(t.Name, "", fmt.Sprintf(actCreate, len(in.GlobalSecondaryIndexes), len(in.LocalSecondaryIndexes))+vectorNote(t)+streamNote(t)+capacityNote(t))
 	if a.o.DryRun {
 		return nil
 	}
@@ -168,8 +168,8 @@ func (a *applier) create(ctx context.Context, t design.Table) error {
 }
 
 // reconcile reports what it will not change in a live table, then sets
-// its stream and adds its missing GSIs, one per UpdateTable as DynamoDB
-// requires.
+// its stream and adds its missing GSIs and vector indexes, one per
+// UpdateTable as DynamoDB requires.
 func (a *applier) reconcile(ctx context.Context, t design.Table, live *types.TableDescription) error {
 	a.compareTable(t, live)
 	if !active(live) && !a.o.DryRun {
@@ -193,7 +193,7 @@ func (a *applier) reconcile(ctx context.Context, t design.Table, live *types.Tab
 			return err
 		}
 	}
-	return nil
+	return a.addVectors(ctx, t, live)
 }
 
 // addGSI adds g, with capacity when the live table is provisioned, as
@@ -295,7 +295,8 @@ func (a *applier) enableTTL(ctx context.Context, t design.Table) error {
 	return err
 }
 
-// waitActive waits until the table and all its GSIs are ACTIVE: DynamoDB
+// waitActive waits until the table, its GSIs and its vector indexes are
+// ACTIVE: DynamoDB
 // refuses the next UpdateTable while one is CREATING or UPDATING.
 func (a *applier) waitActive(ctx context.Context, table string) error {
 	for {
@@ -326,5 +327,5 @@ func active(t *types.TableDescription) bool {
 			return false
 		}
 	}
-	return true
+	return vectorsActive(t)
 }

@@ -73,6 +73,9 @@ func createInput(t design.Table) *dynamodb.CreateTableInput {
 		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
 			IndexName: aws.String(l.Name), KeySchema: keySchema(l.PartitionKey, l.SortKey), Projection: projection(l.Projection)})
 	}
+	for _, v := range t.VectorIndexes {
+		in.VectorIndexes = append(in.VectorIndexes, vectorIndex(v))
+	}
 	if t.Stream != "" {
 		in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewType(t.Stream)}
 	}
@@ -130,7 +133,9 @@ func definitions(t design.Table) []types.AttributeDefinition {
 	return out
 }
 
-// keyAttrs is every key attribute of the table and its indexes.
+// keyAttrs is every attribute the table defines: the keys of the table
+// and its indexes, and its vector indexes' search attributes, which
+// DynamoDB types as it types keys.
 func keyAttrs(t design.Table) []design.KeyAttr {
 	pk, sk := tableKeys(t)
 	out := append(append([]design.KeyAttr{}, pk...), sk...)
@@ -139,5 +144,5 @@ func keyAttrs(t design.Table) []design.KeyAttr {
 			out = append(append(out, x.PartitionKey...), x.SortKey...)
 		}
 	}
-	return out
+	return append(out, searchAttrs(t)...)
 }

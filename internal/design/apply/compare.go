@@ -37,6 +37,7 @@ func (a *applier) compareTable(t design.Table, live *types.TableDescription) {
 	}
 	a.compareIndexes(t.Name, designedIndexes(t.GSIs), gsis, want, have, "", msgGSIExtra)
 	a.compareIndexes(t.Name, designedIndexes(t.LSIs), lsis, want, have, msgLSIMissing, msgLSIExtra)
+	a.compareVectors(t, live.VectorIndexes)
 }
 
 // compareIndexes reports indexes that differ, are missing (when missing

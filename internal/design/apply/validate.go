@@ -68,7 +68,7 @@ func tableProblems(t design.Table) []string {
 			ps = append(ps, fmt.Sprintf(errLSIKeys, l.Name))
 		}
 	}
-	return ps
+	return append(ps, vectorProblems(t, names)...)
 }
 
 // keyProblems checks every key attribute's type, and that an attribute
@@ -90,21 +90,28 @@ func keyProblems(t design.Table) []string {
 }
 
 func indexProblems(x design.Index, names map[string]bool) []string {
-	var ps []string
-	switch {
-	case !validName.MatchString(x.Name):
-		ps = append(ps, fmt.Sprintf(errName, "index", x.Name))
-	case names[x.Name]:
-		ps = append(ps, fmt.Sprintf(errDupIndex, x.Name))
-	}
-	names[x.Name] = true
+	ps := namedIndexProblems(x.Name, x.Projection, names)
 	if len(x.PartitionKey) == 0 {
 		ps = append(ps, fmt.Sprintf(errIndexNoPK, x.Name))
 	}
-	if !projectionTypes[x.Projection.Type] {
-		ps = append(ps, fmt.Sprintf(errProjection, x.Name, x.Projection.Type))
-	} else if x.Projection.Type != "INCLUDE" && len(x.Projection.Attributes) > 0 {
-		ps = append(ps, fmt.Sprintf(errIncludeOnly, x.Name))
+	return ps
+}
+
+// namedIndexProblems checks what every kind of index has: a name unique
+// among the table's indexes (names) and a projection.
+func namedIndexProblems(name string, p design.Projection, names map[string]bool) []string {
+	var ps []string
+	switch {
+	case !validName.MatchString(name):
+		ps = append(ps, fmt.Sprintf(errName, "index", name))
+	case names[name]:
+		ps = append(ps, fmt.Sprintf(errDupIndex, name))
+	}
+	names[name] = true
+	if !projectionTypes[p.Type] {
+		ps = append(ps, fmt.Sprintf(errProjection, name, p.Type))
+	} else if p.Type != "INCLUDE" && len(p.Attributes) > 0 {
+		ps = append(ps, fmt.Sprintf(errIncludeOnly, name))
 	}
 	return ps
 }

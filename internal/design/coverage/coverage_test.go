@@ -35,6 +35,7 @@ func observe(t testing.TB, r *Recorder, op, body string, out any) {
 		"PutItem": &protocol.PutItemInput{}, "UpdateItem": &protocol.UpdateItemInput{}, "DeleteItem": &protocol.DeleteItemInput{},
 		"BatchWriteItem": &protocol.BatchWriteItemInput{}, "TransactWriteItems": &protocol.TransactWriteItemsInput{},
 		"ExecuteStatement": &protocol.ExecuteStatementInput{}, "CreateTable": &protocol.CreateTableInput{},
+		"SearchVectors": &protocol.SearchVectorsInput{},
 	}[op]
 	if err := protocol.Decode([]byte(body), in); err != nil {
 		t.Fatalf("%s %s: %v", op, body, err)

@@ -100,6 +100,8 @@ func (r *Recorder) classify(c *call) {
 		r.batchGet(c, in)
 	case *protocol.TransactGetItemsInput:
 		r.transactGet(c, in)
+	case *protocol.SearchVectorsInput:
+		r.searchVectors(c, in)
 	default:
 		r.write(c)
 	}
@@ -139,6 +141,8 @@ func (c *call) read(out any) {
 			c.items += boolInt(r.Item != nil)
 		}
 		c.units = unitsList(o.ConsumedCapacity)
+	case *protocol.SearchVectorsOutput:
+		c.items = searchItems(o)
 	default:
 		c.readWrite(out)
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -40,10 +41,15 @@ func (c *shapes) terms(in *protocol.QueryInput, buf []term) ([]term, bool) {
 	if !s.ok {
 		return buf, false
 	}
+	return s.bind(in.ExpressionAttributeValues, buf)
+}
+
+// bind is the shape's terms with their :names looked up in values.
+func (s *shape) bind(values attr.Item, buf []term) ([]term, bool) {
 	for _, st := range s.terms {
 		t := term{attr: st.attr, op: st.op, n: len(st.vals)}
 		for i, name := range st.vals {
-			v, ok := in.ExpressionAttributeValues[name]
+			v, ok := values[name]
 			if !ok {
 				return buf, false
 			}

@@ -100,6 +100,9 @@ func (ex *exporter) lost(t design.Table) {
 	if t.Stream != "" {
 		ex.warn(warnLostStream, t.Name, t.Stream)
 	}
+	if len(t.VectorIndexes) > 0 {
+		ex.warn(warnLostVector, t.Name)
+	}
 }
 
 func (ex *exporter) index(t design.Table, g design.Index) wbIndex {

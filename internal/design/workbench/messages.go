@@ -21,6 +21,7 @@ const (
 	warnLostLSI    = "table %s: local secondary indexes are not in Workbench's format and were left out"
 	warnLostTTL    = "table %s: Time to Live (%s) is not in Workbench's format and was left out"
 	warnLostStream = "table %s: the stream (%s) is not in Workbench's format and was left out"
+	warnLostVector = "table %s: vector indexes are not in Workbench's format and were left out"
 	warnMultiKey   = "table %s, index %s: a key of several attributes is written as a list, which Workbench may not read"
 	warnLostPats   = "%d access patterns and %d write patterns are not in Workbench's format and were left out"
 	warnLostEntity = "entity %s: its table %s is not in the design; left out"

@@ -190,3 +190,22 @@ func FuzzImportWorkbench(f *testing.F) {
 		}
 	})
 }
+
+// TestExportWarnsOfVectorIndexes: Workbench's format has no vector
+// indexes, so an export says it left them out.
+func TestExportWarnsOfVectorIndexes(t *testing.T) {
+	d, err := design.Load("../testdata/library.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, warnings, err := Export(d, time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(warnings, "table Books: vector indexes are not in Workbench's format and were left out") {
+		t.Errorf("export warnings: %q", warnings)
+	}
+	if strings.Contains(string(out), "ByEmbedding") {
+		t.Errorf("the export holds the vector index:\n%s", out)
+	}
+}
