@@ -160,7 +160,7 @@ var sampleDocs = []doc{
 }
 
 func TestVectorSearchEachDistanceFunction(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	putDocs(t, c, sampleDocs)
 	q := []float64{0.8, 0.3, 0.1}
@@ -195,7 +195,7 @@ func (d doc) itemAttrs() []string {
 }
 
 func TestVectorSearchConditions(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	putDocs(t, c, sampleDocs)
 	q := []float64{1, 0.2, 0}
@@ -226,7 +226,7 @@ func TestVectorSearchConditions(t *testing.T) {
 }
 
 func TestVectorSearchRefusals(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	putDocs(t, c, sampleDocs)
 	base := func() *dynamodb.SearchVectorsInput {
@@ -268,7 +268,7 @@ func isCode(err error, code string) bool {
 }
 
 func TestVectorWritesAreChecked(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	for name, bad := range map[string]types.AttributeValue{
 		"too short":   vec(1, 2),
@@ -348,7 +348,7 @@ func maps2Equal(a, b map[string]int64) bool {
 }
 
 func TestVectorIndexLifecycle(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("docs"), AttributeDefinitions: mkDefs("id:S"),
 		KeySchema: keyElems([]string{"id"}, nil), BillingMode: types.BillingModePayPerRequest})
 	if err != nil {
@@ -414,7 +414,7 @@ func waitVectorActive(t *testing.T, c *dynamodb.Client, name string) {
 }
 
 func TestVectorIndexTableRules(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	create := func(mode types.BillingMode, vis ...types.VectorIndex) error {
 		_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("r"), AttributeDefinitions: mkDefs("id:S"),
 			KeySchema: keyElems([]string{"id"}, nil), BillingMode: mode, VectorIndexes: vis,
@@ -457,7 +457,7 @@ func provisionedIf(mode types.BillingMode) *types.ProvisionedThroughput {
 // every distance function, with and without a HASH condition: the top K
 // is exactly the brute-force top K.
 func TestVectorSearchMatchesBruteForce(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	r := rand.New(rand.NewPCG(35, 1))
 	var docs []doc
@@ -513,7 +513,7 @@ func putBatch(t *testing.T, c *dynamodb.Client, docs []doc) {
 // vector indexes, filled from the restored items; VectorIndexOverride
 // keeps only those it names, and refuses one the source does not have.
 func TestVectorIndexesRestored(t *testing.T) {
-	c := sortkeytest.New(t).Client()
+	c := overTCP(t)
 	createVectorTable(t, c)
 	putDocs(t, c, sampleDocs)
 	b, err := c.CreateBackup(ctx, &dynamodb.CreateBackupInput{TableName: aws.String("docs"), BackupName: aws.String("nightly")})
@@ -564,4 +564,10 @@ func waitTableActive(t *testing.T, c *dynamodb.Client, name string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("table %s never became ACTIVE", name)
+}
+
+// overTCP is an SDK client of a fresh server over real HTTP on loopback,
+// as an application reaches sortkey serve.
+func overTCP(t *testing.T) *dynamodb.Client {
+	return dynamodb.NewFromConfig(sortkeytest.New(t).NetworkAWSConfig())
 }

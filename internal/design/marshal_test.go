@@ -72,19 +72,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 		SortKey: KeyAttrs{{Name: "total", Type: "N"}}, Projection: Projection{Type: "INCLUDE", Attributes: []string{"status"}}}}
 	d.Tables[0].GSIs[1].PartitionKey = append(d.Tables[0].GSIs[1].PartitionKey, KeyAttr{Name: "tenant", Type: "S"})
 	d.Patterns[2].Key["tp"] = Condition{Op: "between", Value: "A<{x}", Value2: "B&{y}"}
-	for _, asJSON := range []bool{false, true} {
-		out, err := Marshal(d, asJSON)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := Parse(out, "back")
-		if err != nil {
-			t.Fatalf("json %v: %v\n%s", asJSON, err, out)
-		}
-		if want, got := withoutPositions(d), withoutPositions(back); !reflect.DeepEqual(want, got) {
-			t.Errorf("json %v: read back\n%+v\nwant\n%+v\nfrom\n%s", asJSON, got, want, out)
-		}
-	}
+	wantRoundTrip(t, d)
 }
 
 // FuzzMarshal: whatever Parse accepts, Marshal writes in a form Parse
@@ -112,4 +100,22 @@ func FuzzMarshal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// wantRoundTrip: d written as YAML and as JSON reads back as d.
+func wantRoundTrip(t *testing.T, d *Design) {
+	t.Helper()
+	for _, asJSON := range []bool{false, true} {
+		out, err := Marshal(d, asJSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse(out, "back")
+		if err != nil {
+			t.Fatalf("json %v: %v\n%s", asJSON, err, out)
+		}
+		if want, got := withoutPositions(d), withoutPositions(back); !reflect.DeepEqual(want, got) {
+			t.Errorf("json %v: read back\n%+v\nwant\n%+v\nfrom\n%s", asJSON, got, want, out)
+		}
+	}
 }

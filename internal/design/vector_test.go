@@ -46,19 +46,7 @@ func TestMarshalLibraryRoundTrip(t *testing.T) {
 	}
 	d.Tables[0].VectorIndexes = append(d.Tables[0].VectorIndexes, VectorIndex{Name: "Plain", VectorAttribute: "emb2",
 		Dimensions: 2, DistanceFunction: "DOT_PRODUCT", Projection: Projection{Type: "KEYS_ONLY"}})
-	for _, asJSON := range []bool{false, true} {
-		out, err := Marshal(d, asJSON)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := Parse(out, "back")
-		if err != nil {
-			t.Fatalf("json %v: %v\n%s", asJSON, err, out)
-		}
-		if want, got := withoutPositions(d), withoutPositions(back); !reflect.DeepEqual(want, got) {
-			t.Errorf("json %v: read back\n%+v\nwant\n%+v\nfrom\n%s", asJSON, got, want, out)
-		}
-	}
+	wantRoundTrip(t, d)
 }
 
 func vectorsWithoutPositions(vs []VectorIndex) []VectorIndex {
