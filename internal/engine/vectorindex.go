@@ -28,7 +28,7 @@ type vectorSpec struct {
 
 // vectorIndexSchema is the indexSchema of one vector index of m.
 func vectorIndexSchema(m *tableMeta, v *protocol.VectorIndexDescription) indexSchema {
-	spec := newVectorSpec(v, m.Desc.AttributeDefinitions)
+	spec := newVectorSpec(v, definedTypes(&m.Desc))
 	var ks []protocol.KeySchemaElement
 	if spec.hash != "" {
 		hash := "HASH"
@@ -48,18 +48,15 @@ func vectorIndexSchema(m *tableMeta, v *protocol.VectorIndexDescription) indexSc
 	return ix
 }
 
-func newVectorSpec(v *protocol.VectorIndexDescription, defs []protocol.AttributeDefinition) *vectorSpec {
+func newVectorSpec(v *protocol.VectorIndexDescription, types map[string]string) *vectorSpec {
 	d, _ := vector.ParseDistance(v.DistanceFunction) // validated when created
-	s := &vectorSpec{attr: *v.VectorAttribute.AttributeName, dims: int(v.Dimensions), distance: d, types: map[string]string{}}
+	s := &vectorSpec{attr: *v.VectorAttribute.AttributeName, dims: int(v.Dimensions), distance: d, types: types}
 	for _, e := range v.SearchSchema {
 		if *e.SearchSchemaElementType == "HASH" {
 			s.hash = *e.AttributeName
 		} else {
 			s.filters = append(s.filters, *e.AttributeName)
 		}
-	}
-	for _, a := range defs {
-		s.types[*a.AttributeName] = *a.AttributeType
 	}
 	return s
 }

@@ -34,7 +34,7 @@ func createVectorIndex(m *tableMeta, v *protocol.VectorIndex, defs []protocol.At
 	if err := mergeDefinitions(&m.Desc, defs, searchKeySchema(v.SearchSchema)); err != nil {
 		return 0, err
 	}
-	if err := searchDefined(&m.Desc, v.SearchSchema); err != nil {
+	if err := validate.SearchSchemaDefined(v.SearchSchema, definedTypes(&m.Desc)); err != nil {
 		return 0, err
 	}
 	m.Desc.VectorIndexes = append(m.Desc.VectorIndexes, vectorDesc(m, v, "CREATING"))
@@ -75,17 +75,6 @@ func searchKeySchema(schema []protocol.SearchSchemaItem) []protocol.KeySchemaEle
 		out[i] = protocol.KeySchemaElement{AttributeName: schema[i].AttributeName, KeyType: schema[i].SearchSchemaElementType}
 	}
 	return out
-}
-
-// searchDefined refuses a search schema attribute the table (with the
-// request's definitions merged) does not define.
-func searchDefined(d *protocol.TableDescription, schema []protocol.SearchSchemaItem) error {
-	for _, e := range schema {
-		if !slices.ContainsFunc(d.AttributeDefinitions, func(a protocol.AttributeDefinition) bool { return *a.AttributeName == *e.AttributeName }) {
-			return apierr.Validationf(validate.MsgSearchSchemaUndefined)
-		}
-	}
-	return nil
 }
 
 func dropVectorIndex(m *tableMeta, name string) (*protocol.VectorIndexDescription, uint16, error) {
@@ -185,4 +174,13 @@ func deref(p *string) string {
 		return ""
 	}
 	return *p
+}
+
+// definedTypes is the table's attribute definitions by name.
+func definedTypes(d *protocol.TableDescription) map[string]string {
+	types := make(map[string]string, len(d.AttributeDefinitions))
+	for _, a := range d.AttributeDefinitions {
+		types[*a.AttributeName] = *a.AttributeType
+	}
+	return types
 }

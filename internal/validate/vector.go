@@ -115,7 +115,7 @@ func vectorIndexRules(x *protocol.VectorIndex, defs map[string]string) error {
 	if inSearchSchema(x.SearchSchema, vec) {
 		return apierr.Validationf(msgVectorInSchema, vec, name)
 	}
-	if err := searchSchemaDefined(x.SearchSchema, defs); err != nil {
+	if err := SearchSchemaDefined(x.SearchSchema, defs); err != nil {
 		return err
 	}
 	if _, ok := defs[vec]; ok {
@@ -158,9 +158,10 @@ func inSearchSchema(s []protocol.SearchSchemaItem, name string) bool {
 	return false
 }
 
-// searchSchemaDefined requires a definition, and so a scalar type, for
-// every search schema attribute, as for a GSI's keys.
-func searchSchemaDefined(s []protocol.SearchSchemaItem, defs map[string]string) error {
+// SearchSchemaDefined requires a definition, and so a scalar type, for
+// every search schema attribute, as for a GSI's keys (UpdateTable checks
+// it against the table's definitions with the request's merged in).
+func SearchSchemaDefined(s []protocol.SearchSchemaItem, defs map[string]string) error {
 	for _, e := range s {
 		if _, ok := defs[*e.AttributeName]; !ok {
 			return apierr.Validationf(MsgSearchSchemaUndefined)
