@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"log/slog"
 	"sync"
 
@@ -161,6 +162,16 @@ func (a *annIndex) change(op annOp) {
 	if op.del {
 		return
 	}
+	p, id := a.place(op)
+	if err := p.graph.Add(id, op.vec); err != nil {
+		slog.Error("vector graph refused a vector the index holds", "err", err)
+		a.remove(op.key)
+	}
+}
+
+// place gives op's entry an id in its partition's graph (made if new),
+// recording where it is; the caller adds the vector under that id.
+func (a *annIndex) place(op annOp) (*annPart, uint64) {
 	p := a.parts[op.part]
 	if p == nil {
 		g, _ := vector.NewIndex(a.spec.distance, a.spec.dims, uint64(len(a.parts))+1) // dims >= 1: validated
@@ -169,14 +180,37 @@ func (a *annIndex) change(op annOp) {
 	}
 	a.nextID++
 	id := a.nextID
-	if err := p.graph.Add(id, op.vec); err != nil {
-		slog.Error("vector graph refused a vector the index holds", "err", err)
-		return
-	}
 	a.where[string(op.key)], p.keys[id] = annRef{p, id}, op.key
 	if op.attrs != nil {
 		p.attrs[id] = op.attrs
 	}
+	return p, id
+}
+
+// addAll adds a build page's entries (distinct keys, none in the graphs
+// yet), each partition's in one AddBatch, which finds neighbours on
+// every core.
+func (a *annIndex) addAll(ops []annOp) error {
+	type batch struct {
+		ids  []uint64
+		vecs [][]float32
+	}
+	batches := map[*annPart]*batch{}
+	for _, op := range ops {
+		p, id := a.place(op)
+		b := batches[p]
+		if b == nil {
+			b = &batch{}
+			batches[p] = b
+		}
+		b.ids, b.vecs = append(b.ids, id), append(b.vecs, op.vec)
+	}
+	for p, b := range batches {
+		if err := p.graph.AddBatch(b.ids, b.vecs); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // remove takes key's entry out of the graph that holds it.
@@ -240,27 +274,26 @@ func (e *Engine) buildGraph(t *table, ix *indexSchema, a *annIndex) error {
 // buildPage adds up to graphPage entries from lo on; it returns where the
 // next page starts, nil after the last.
 func (e *Engine) buildPage(a *annIndex, lo, hi []byte) ([]byte, error) {
-	n := 0
+	var ops []annOp
 	var next []byte
 	var bad error
 	err := e.db.Scan(lo, hi, func(k, v []byte) bool {
-		if n == graphPage {
+		if len(ops) == graphPage {
 			next = bytes.Clone(k)
 			return false
 		}
-		n++
 		op, err := a.entryOp(k, v)
 		if err != nil {
 			bad = err
 			return false
 		}
-		a.change(op)
+		ops = append(ops, op)
 		return true
 	})
-	if err == nil {
-		err = bad
+	if err = cmp.Or(err, bad); err != nil {
+		return nil, err
 	}
-	return next, err
+	return next, a.addAll(ops)
 }
 
 // entryOp is the change that sets a stored entry (key k, value v).

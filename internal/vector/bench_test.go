@@ -44,12 +44,17 @@ func heapBytes() uint64 {
 }
 
 func BenchmarkBuild(b *testing.B) {
+	b.Run("one by one", func(b *testing.B) { benchBuild(b, buildIndex) })
+	b.Run("in waves", func(b *testing.B) { benchBuild(b, buildBatch) })
+}
+
+func benchBuild(b *testing.B, build func(interface{ Fatal(...any) }, Distance, [][]float32) *Index) {
 	benchSetup(b)
 	var x *Index
 	before := heapBytes()
 	start := time.Now()
 	for b.Loop() {
-		x = buildIndex(b, Cosine, bench.vecs)
+		x = build(b, Cosine, bench.vecs)
 	}
 	b.ReportMetric(float64(benchN*b.N)/time.Since(start).Seconds(), "vectors/s")
 	b.ReportMetric(float64(heapBytes()-before)/benchN, "bytes/vector")

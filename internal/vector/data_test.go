@@ -103,3 +103,23 @@ func buildIndex(tb interface{ Fatal(...any) }, d Distance, vecs [][]float32) *In
 
 // keep30 accepts about 30% of ids, spread over every cluster.
 func keep30(id uint64) bool { return (id*2654435761)%10 < 3 }
+
+// buildBatch builds the index as the engine does, with AddBatch, a page
+// of 512 vectors at a time.
+func buildBatch(tb interface{ Fatal(...any) }, d Distance, vecs [][]float32) *Index {
+	x, err := NewIndex(d, len(vecs[0]), 42)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for lo := 0; lo < len(vecs); lo += 512 {
+		hi := min(len(vecs), lo+512)
+		ids := make([]uint64, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			ids = append(ids, uint64(i))
+		}
+		if err := x.AddBatch(ids, vecs[lo:hi]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return x
+}

@@ -7,8 +7,9 @@ import (
 
 // The graph works on a cost where lower is always closer: cosine
 // distance, squared L2 (same order as L2, no square root per step) and
-// the negated dot product. scoreOf turns a cost back into the exact value
-// Score would give, so ANN and exact results agree on scores.
+// the negated dot product, from a fast single-precision dot product. A
+// search then scores its candidates exactly (Score), so ANN and exact
+// results agree on scores and order.
 
 // query is a vector with the metric to measure it by and what every cost
 // computation reuses.
@@ -19,10 +20,7 @@ type query struct {
 }
 
 func (x *Index) newQuery(v []float32, metric Distance) query {
-	if metric == Cosine {
-		return query{v: v, norm: norm(v), metric: metric}
-	}
-	return query{v: v, metric: metric}
+	return query{v: v, norm: norm(v), metric: metric}
 }
 
 // graphMetric is the metric the graph's links are chosen by. For dot
@@ -38,26 +36,19 @@ func (x *Index) graphMetric() Distance {
 	return x.d
 }
 
+// cost ranks node n for q. Squared L2 is |q|² + |v|² − 2q·v, so every
+// metric costs one fast dot product; rounding can make it a hair
+// negative for a vector's own copy, hence the clamp.
 func (x *Index) cost(q query, n int32) float64 {
-	v := x.vec(n)
+	d := fastDot(q.v, x.vec(n))
 	switch q.metric {
 	case Cosine:
-		return cosineDistance(dot(q.v, v), q.norm, x.norms[n])
+		return cosineDistance(d, q.norm, x.norms[n])
 	case Euclidean:
-		return squaredL2(q.v, v)
+		return max(0, q.norm*q.norm+x.norms[n]*x.norms[n]-2*d)
 	default:
-		return -dot(q.v, v)
+		return -d
 	}
-}
-
-func (x *Index) scoreOf(cost float64) float32 {
-	switch x.d {
-	case Euclidean:
-		return toScore(math.Sqrt(cost))
-	case DotProduct:
-		return toScore(-cost)
-	}
-	return toScore(cost)
 }
 
 // randomLayer draws floor(-ln(U)·mL), U uniform in (0, 1].
@@ -67,24 +58,21 @@ func (x *Index) randomLayer() int {
 
 // insert adds a node for id (not currently live); the caller holds mu.
 func (x *Index) insert(id uint64, vec []float32) {
+	n, layer := x.appendNode(id, vec)
+	x.link(n, layer, x.find(n, layer))
+}
+
+// appendNode stores a node for id, not yet linked, and draws its layer.
+func (x *Index) appendNode(id uint64, vec []float32) (int32, int) {
 	n := int32(len(x.ids))
 	x.ids = append(x.ids, id)
 	x.vecs = append(x.vecs, vec...)
 	x.dead = append(x.dead, false)
-	if x.d == Cosine {
-		x.norms = append(x.norms, norm(vec))
-	}
+	x.norms = append(x.norms, norm(vec))
 	x.byID[id] = n
 	layer := x.randomLayer()
 	x.links = append(x.links, newLinks(layer))
-	if x.entry < 0 {
-		x.entry, x.top = n, layer
-		return
-	}
-	x.connect(n, layer)
-	if layer > x.top {
-		x.entry, x.top = n, layer
-	}
+	return n, layer
 }
 
 func newLinks(layer int) [][]int32 {
@@ -102,18 +90,35 @@ func linkCap(layer int) int {
 	return maxLinks
 }
 
-// connect links the new node n into layers 0..layer.
-func (x *Index) connect(n int32, layer int) {
+// find is the candidate neighbours of node n on layers 0..min(layer,
+// top), closest first. It only reads the graph, so the nodes of a wave
+// (insertWave) are found in parallel.
+func (x *Index) find(n int32, layer int) [][]cand {
+	if x.entry < 0 {
+		return nil
+	}
 	q := x.newQuery(x.vec(n), x.graphMetric())
 	ep := x.descend(q, layer)
-	for l := min(layer, x.top); l >= 0; l-- {
-		w := x.searchLayer(q, ep, efConstruction, l, nil)
+	found := make([][]cand, min(layer, x.top)+1)
+	for l := len(found) - 1; l >= 0; l-- {
+		found[l] = x.searchLayer(q, ep, efConstruction, l, nil)
+		ep = found[l][0].node
+	}
+	return found
+}
+
+// link joins node n to the neighbours find chose, and makes it the entry
+// when it reaches above the top layer (or the graph was empty).
+func (x *Index) link(n int32, layer int, found [][]cand) {
+	for l, w := range found {
 		nbrs := x.selectNeighbors(n, w, maxLinks)
 		x.links[n][l] = append(x.links[n][l], nbrs...)
 		for _, m := range nbrs {
 			x.linkBack(m, n, l)
 		}
-		ep = w[0].node
+	}
+	if x.entry < 0 || layer > x.top {
+		x.entry, x.top = n, layer
 	}
 }
 
@@ -167,11 +172,7 @@ func (x *Index) diverse(c cand, taken []int32) bool {
 }
 
 func (x *Index) nodeQuery(n int32) query {
-	q := query{v: x.vec(n), metric: x.graphMetric()}
-	if q.metric == Cosine {
-		q.norm = x.norms[n]
-	}
-	return q
+	return query{v: x.vec(n), norm: x.norms[n], metric: x.graphMetric()}
 }
 
 // linkBack adds n to m's links on layer l, re-selecting m's links with
@@ -197,18 +198,28 @@ func (x *Index) annSearch(v []float32, k int, filter func(uint64) bool) []Hit {
 	ep := x.descend(q, 0)
 	accept := func(n int32) bool { return !x.dead[n] && (filter == nil || filter(x.ids[n])) }
 	w := x.searchLayer(q, ep, x.searchEf(k), 0, accept)
-	hits := make([]Hit, 0, min(k, len(w)))
-	for _, c := range w[:min(k, len(w))] {
-		hits = append(hits, Hit{ID: x.ids[c.node], Score: x.scoreOf(c.cost)})
+	return x.rescore(v, k, w)
+}
+
+// rescore is the k best of the walk's candidates by their exact score.
+// The walk's single-precision costs can swap near ties; all ef
+// candidates are rescored (ef ≥ 4k, a few hundred float64 dot products)
+// so the order returned is Exact's order.
+func (x *Index) rescore(v []float32, k int, w []cand) []Hit {
+	h := &hitHeap{d: x.d}
+	for _, c := range w {
+		h.offer(Hit{ID: x.ids[c.node], Score: Score(x.d, v, x.vec(c.node))}, k)
 	}
-	sortHits(x.d, hits)
-	return hits
+	return h.sorted()
 }
 
 // searchEf is how many candidates a search keeps: max(64, 4k), doubled
 // for dot product, whose walk on an L2 graph needs a wider beam (recall@10
 // on 5,000 clustered 32-dim vectors: 0.92 at 64, 0.96 at 128).
 func (x *Index) searchEf(k int) int {
+	if x.ef > 0 {
+		return max(x.ef, k)
+	}
 	ef := max(minSearchEf, 4*k)
 	if x.d == DotProduct {
 		return 2 * ef

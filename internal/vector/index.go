@@ -53,7 +53,7 @@ type Index struct {
 	levelMul float64 // mL = 1/ln(M)
 
 	vecs   []float32 // node n's vector is vecs[n*dims : (n+1)*dims]
-	norms  []float64 // cosine only: the norm of each node's vector
+	norms  []float64 // the norm of each node's vector
 	ids    []uint64
 	dead   []bool
 	links  [][][]int32 // links[node][layer]
@@ -62,6 +62,7 @@ type Index struct {
 	top    int   // the entry node's layer
 	nDead  int
 	visits sync.Pool
+	ef     int // a search's width when set (benchmarks measure recall by it)
 }
 
 // NewIndex returns an empty index; seed fixes the random layer choice, so
@@ -97,13 +98,8 @@ func (x *Index) Len() int {
 
 // Add inserts vec under id, replacing any vector id had. vec is copied.
 func (x *Index) Add(id uint64, vec []float32) error {
-	if len(vec) != x.dims {
-		return errAddDimensions
-	}
-	for _, f := range vec {
-		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-			return errNotFinite
-		}
+	if err := x.check(vec); err != nil {
+		return err
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -122,6 +118,18 @@ func (x *Index) Delete(id uint64) bool {
 	return ok
 }
 
+func (x *Index) check(vec []float32) error {
+	if len(vec) != x.dims {
+		return errAddDimensions
+	}
+	for _, f := range vec {
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			return errNotFinite
+		}
+	}
+	return nil
+}
+
 func (x *Index) kill(id uint64) bool {
 	n, ok := x.byID[id]
 	if !ok {
@@ -137,18 +145,13 @@ func (x *Index) maybeRebuild() {
 	if x.nDead <= len(x.byID) {
 		return
 	}
-	type entry struct {
-		id  uint64
-		vec []float32
-	}
-	var keep []entry
+	var ids []uint64
+	var vecs [][]float32
 	for id, v := range x.live() {
-		keep = append(keep, entry{id, v})
+		ids, vecs = append(ids, id), append(vecs, v)
 	}
 	x.reset()
-	for _, e := range keep {
-		x.insert(e.id, e.vec)
-	}
+	x.insertAll(ids, vecs)
 }
 
 // live yields the live vectors in insertion order; the caller holds mu.

@@ -12,24 +12,30 @@ var distances = []Distance{Cosine, Euclidean, DotProduct}
 func TestRecallAgainstExact(t *testing.T) {
 	vecs, queries := split(5000, 50, 32, 20, 7)
 	for _, d := range distances {
-		x := buildIndex(t, d, vecs)
-		for _, filter := range []func(uint64) bool{nil, keep30} {
-			t.Run(fmt.Sprintf("%v/filtered=%v", d, filter != nil), func(t *testing.T) {
-				sum := 0.0
-				for _, q := range queries {
-					got := x.Search(q, 10, filter)
-					want := Exact(q, 10, d, all(vecs), filter)
-					checkFilter(t, got, filter)
-					checkScores(t, d, q, vecs, got)
-					sum += recall(got, want)
-				}
-				if r := sum / float64(len(queries)); r < 0.95 {
-					t.Errorf("recall@10 = %.3f, want >= 0.95", r)
-				} else {
-					t.Logf("recall@10 = %.3f", r)
-				}
-			})
+		for build, x := range map[string]*Index{"one by one": buildIndex(t, d, vecs), "in waves": buildBatch(t, d, vecs)} {
+			testRecall(t, fmt.Sprintf("%v/%s", d, build), x, vecs, queries)
 		}
+	}
+}
+
+func testRecall(t *testing.T, name string, x *Index, vecs, queries [][]float32) {
+	d := x.d
+	for _, filter := range []func(uint64) bool{nil, keep30} {
+		t.Run(fmt.Sprintf("%s/filtered=%v", name, filter != nil), func(t *testing.T) {
+			sum := 0.0
+			for _, q := range queries {
+				got := x.Search(q, 10, filter)
+				want := Exact(q, 10, d, all(vecs), filter)
+				checkFilter(t, got, filter)
+				checkScores(t, d, q, vecs, got)
+				sum += recall(got, want)
+			}
+			if r := sum / float64(len(queries)); r < 0.95 {
+				t.Errorf("recall@10 = %.3f, want >= 0.95", r)
+			} else {
+				t.Logf("recall@10 = %.3f", r)
+			}
+		})
 	}
 }
 
@@ -200,6 +206,36 @@ func TestDeterministic(t *testing.T) {
 	for i := 0; i < 1500; i += 100 {
 		if !slices.Equal(a.Search(vecs[i], 10, keep30), b.Search(vecs[i], 10, keep30)) {
 			t.Fatal("two identical builds answer differently")
+		}
+	}
+}
+
+// AddBatch leaves the index as the same Adds in order would: an id given
+// twice keeps its last vector, an id already present is replaced, and a
+// batch with one refused vector adds nothing.
+func TestAddBatchAsAdds(t *testing.T) {
+	vecs, queries := split(3000, 5, 8, 4, 11)
+	x := buildBatch(t, Euclidean, vecs)
+	bad := []float32{1, 2, 3}
+	if err := x.AddBatch([]uint64{9000, 9001}, [][]float32{vecs[0], bad}); err == nil {
+		t.Fatal("a batch with a short vector was accepted")
+	}
+	if x.Len() != len(vecs) {
+		t.Fatalf("Len = %d after a refused batch, want %d", x.Len(), len(vecs))
+	}
+	if err := x.AddBatch([]uint64{7, 7, 8}, [][]float32{queries[0], queries[1], queries[2]}); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(vecs)
+	want[7], want[8] = queries[1], queries[2]
+	if x.Len() != len(vecs) {
+		t.Fatalf("Len = %d after replacing two ids, want %d", x.Len(), len(vecs))
+	}
+	for _, q := range queries {
+		got := x.Search(q, 10, nil)
+		checkScores(t, Euclidean, q, want, got)
+		if got[0].Score != Exact(q, 1, Euclidean, all(want), nil)[0].Score {
+			t.Fatalf("nearest to a query added by the batch is %v", got[0])
 		}
 	}
 }
