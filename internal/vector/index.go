@@ -49,6 +49,7 @@ type Index struct {
 	mu       sync.RWMutex
 	d        Distance
 	dims     int
+	pcg      *rand.PCG // rng's source, whose state WriteTo saves
 	rng      *rand.Rand
 	levelMul float64 // mL = 1/ln(M)
 
@@ -74,16 +75,29 @@ func NewIndex(d Distance, dims int, seed uint64) (*Index, error) {
 	if _, err := ParseDistance(d.String()); err != nil {
 		return nil, err
 	}
-	x := &Index{d: d, dims: dims, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	x := &Index{d: d, dims: dims}
+	x.setSource(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	x.levelMul = 1 / math.Log(maxLinks)
 	x.reset()
 	return x, nil
+}
+
+func (x *Index) setSource(pcg *rand.PCG) {
+	x.pcg, x.rng = pcg, rand.New(pcg)
 }
 
 func (x *Index) reset() {
 	x.vecs, x.norms, x.ids, x.dead, x.links = nil, nil, nil, nil, nil
 	x.byID = map[uint64]int32{}
 	x.entry, x.top, x.nDead = -1, 0, 0
+}
+
+// Contains reports whether id is live in the index.
+func (x *Index) Contains(id uint64) bool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	_, ok := x.byID[id]
+	return ok
 }
 
 // Dims is the vector length the index takes.
