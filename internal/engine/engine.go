@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,6 +97,7 @@ type Engine struct {
 
 	bg        sync.WaitGroup // index backfills and vector graph builds
 	vectors   vectorCache    // vector indexes' in-memory graphs (vectorcache.go)
+	graphDir  string         // where a clean Close saves them; "" when it does not (graphsave.go)
 	backfills sync.Map       // the running ones' backfillJob
 	sweeping  sync.WaitGroup // the TTL sweeper
 	closing   chan struct{}  // closed by Close to stop background work
@@ -134,6 +136,15 @@ func Open(opts Options) (*Engine, error) {
 		db.Close()
 		return nil, fmt.Errorf("engine: load catalog: %w", err)
 	}
+	if !opts.InMemory && !db.Shared() {
+		e.graphDir = filepath.Join(opts.Dir, graphDirName)
+	}
+	// Before anything is written: the saved graphs are valid only until
+	// the first write.
+	if err := e.loadGraphs(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("engine: saved vector graphs: %w", err)
+	}
 	// The clock before any work that tells the time, after the catalog
 	// so that a store Open refuses is not written.
 	if err := e.startClock(opts.StartClock); err != nil {
@@ -156,12 +167,20 @@ func Open(opts Options) (*Engine, error) {
 	return e, nil
 }
 
-// Close stops background work and closes the store. Every acknowledged
-// write is already durable; an unfinished backfill resumes at next Open.
+// Close stops background work, saves the vector graphs (graphsave.go)
+// and closes the store. Every acknowledged write is already durable; an
+// unfinished backfill resumes at next Open. The item lock stripes stay
+// held from the save on, so no write can land after it.
 func (e *Engine) Close() error {
 	close(e.closing)
 	e.bg.Wait()
 	e.sweeping.Wait()
+	if e.savesGraphs() {
+		defer e.locks.lockEvery()()
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.saveGraphs()
+	}
 	return e.db.Close()
 }
 

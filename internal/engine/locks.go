@@ -29,3 +29,17 @@ func (l *lockTable) stripeIndexes(hashes []uint64) []int {
 	slices.Sort(idx)
 	return slices.Compact(idx)
 }
+
+// lockEvery locks every stripe, in order, and returns the function that
+// unlocks them: no item write can then be between its commit and what
+// follows it under its lock (its graph change).
+func (l *lockTable) lockEvery() (unlock func()) {
+	for i := range l.stripes {
+		l.stripes[i].Lock()
+	}
+	return func() {
+		for i := range l.stripes {
+			l.stripes[i].Unlock()
+		}
+	}
+}

@@ -21,6 +21,7 @@ import (
 //	          'k' | backup number | hash(pk) | pk | sk -> an item as it was at the backup
 //	health:   'h' process(8) probe(8)             -> a health probe's number, deleted once read back (probe.go)
 //	clock:    'v'                                 -> the virtual clock's time, RFC 3339 (engine/vclock.go)
+//	graphs:   'g'                                 -> the vector graph files a clean close saved (engine/graphsave.go)
 //
 // The partition key's hash comes first so that a Scan returns partitions in
 // hash order, as DynamoDB does, and a parallel-scan segment is a contiguous
@@ -38,7 +39,13 @@ const (
 	prefixBackup   = 'j'
 	prefixBackItem = 'k'
 	prefixClock    = 'v'
+	prefixGraphs   = 'g'
 )
+
+// GraphsKey lists the vector graph files the last clean close wrote.
+// Open deletes it before any write, so it exists only while nothing was
+// written since those files.
+func GraphsKey() []byte { return []byte{prefixGraphs} }
 
 // ClockKey holds the time a virtual clock last reached, so that a server
 // restarted on the same data resumes it there.

@@ -19,3 +19,17 @@ func TestAppendItemKey(t *testing.T) {
 		}
 	}
 }
+
+// Every kind of key has its own first byte: two sharing one would read
+// each other's keys in range scans and deletions.
+func TestKeyPrefixesDistinct(t *testing.T) {
+	seen := map[byte]string{}
+	for name, p := range map[string]byte{"catalog": prefixCatalog, "sequence": prefixSequence, "stats": prefixStats,
+		"item": prefixItem, "token": prefixToken, "backup": prefixBackup, "backup item": prefixBackItem,
+		"clock": prefixClock, "graphs": prefixGraphs, "health": prefixHealth} {
+		if other, dup := seen[p]; dup {
+			t.Fatalf("%s and %s keys share the prefix %q", name, other, p)
+		}
+		seen[p] = name
+	}
+}

@@ -100,6 +100,9 @@ func (x *Index) Contains(id uint64) bool {
 	return ok
 }
 
+// Distance is the distance function the index ranks by.
+func (x *Index) Distance() Distance { return x.d }
+
 // Dims is the vector length the index takes.
 func (x *Index) Dims() int { return x.dims }
 
