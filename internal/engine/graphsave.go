@@ -71,7 +71,11 @@ func (e *Engine) savesGraphs() bool { return e.graphDir != "" && e.graphsUsable(
 // caller holds every item lock stripe and e.mu, and keeps them until the
 // store is closed, so no write can land after the marker.
 func (e *Engine) saveGraphs() {
-	files, err := e.writeGraphFiles()
+	ready := e.readyGraphs()
+	if len(ready) == 0 {
+		return
+	}
+	files, err := writeGraphFiles(e.graphDir, ready)
 	if err == nil {
 		err = e.writeGraphsMarker(files)
 	}
@@ -80,26 +84,31 @@ func (e *Engine) saveGraphs() {
 	}
 }
 
-func (e *Engine) writeGraphFiles() ([]savedGraph, error) {
-	if err := os.MkdirAll(e.graphDir, 0o755); err != nil {
+// readyGraphs is every built graph, by its file's name.
+func (e *Engine) readyGraphs() map[string]*annIndex {
+	ready := map[string]*annIndex{}
+	e.vectors.indexes.Range(func(k, v any) bool {
+		if a := v.(*annIndex); a.isReady() {
+			ready[graphFileName(k.(vcKey).table, k.(vcKey).index)] = a
+		}
+		return true
+	})
+	return ready
+}
+
+func writeGraphFiles(dir string, ready map[string]*annIndex) ([]savedGraph, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var files []savedGraph
-	var err error
-	e.vectors.indexes.Range(func(k, v any) bool {
-		a := v.(*annIndex)
-		if !a.isReady() {
-			return true
+	for name, a := range ready {
+		f, err := writeGraphFile(dir, name, a)
+		if err != nil {
+			return nil, err
 		}
-		var f savedGraph
-		f, err = writeGraphFile(e.graphDir, graphFileName(k.(vcKey).table, k.(vcKey).index), a)
 		files = append(files, f)
-		return err == nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	return files, syncDir(e.graphDir)
+	return files, syncDir(dir)
 }
 
 func (a *annIndex) isReady() bool {

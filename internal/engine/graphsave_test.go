@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 	"github.com/sortkeydb/sortkey/internal/storage"
 )
@@ -310,44 +308,6 @@ func graphFiles(t *testing.T, dir string) []string {
 	return names
 }
 
-// A graph file is refused for an index whose definition differs from
-// the one it was saved from.
-func TestGraphFileRefusesOtherSpec(t *testing.T) {
-	b := sampleGraphFile(t)
-	other := *sampleSpec
-	other.filters = []string{"tag", "colour"}
-	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), &other); err == nil || !strings.Contains(err.Error(), "another definition") {
-		t.Fatalf("%v, want a refusal of another definition", err)
-	}
-	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec); err != nil {
-		t.Fatal(err)
-	}
-}
-
-var sampleSpec = &vectorSpec{attr: "v", dims: 3, distance: 1, hash: "grp", filters: []string{"tag"}}
-
-// sampleGraphFile is a small valid graph file of sampleSpec: two
-// partitions, a replaced and a deleted entry.
-func sampleGraphFile(t testing.TB) []byte {
-	a := &annIndex{spec: sampleSpec, parts: map[string]*annPart{}, where: map[string]annRef{}, ready: true}
-	for i := range 12 {
-		it := map[string]string{"grp": []string{"a", "b"}[i%2], "tag": "1"}
-		a.change(sampleOp(fmt.Sprintf("key%d", i%10), it, float32(i)))
-	}
-	a.change(annOp{key: []byte("key3"), del: true})
-	var buf bytes.Buffer
-	if err := a.writeTo(bufio.NewWriter(&buf)); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func sampleOp(key string, it map[string]string, f float32) annOp {
-	op := annOp{key: []byte(key), vec: []float32{1, f, 2}, part: it["grp"]}
-	op.attrs = attr.Item{"grp": attr.Str(it["grp"]), "tag": attr.Num(it["tag"])}
-	return op
-}
-
 func TestGraphsMarkerRoundTrip(t *testing.T) {
 	files := []savedGraph{{graphFileName(1, 2), 100, 7}, {graphFileName(1<<60, 65535), 1 << 40, 1 << 31}}
 	got, err := decodeGraphsMarker(encodeGraphsMarker(files))
@@ -370,25 +330,6 @@ func FuzzDecodeGraphsMarker(f *testing.F) {
 		}
 		if got, err := decodeGraphsMarker(encodeGraphsMarker(files)); err != nil || !slices.Equal(got, files) {
 			t.Fatalf("re-encoded marker reads %v, %v", got, err)
-		}
-	})
-}
-
-func FuzzReadGraphs(f *testing.F) {
-	b := sampleGraphFile(f)
-	f.Add(b)
-	f.Add(b[:len(b)-3])
-	f.Fuzz(func(t *testing.T, b []byte) {
-		st, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec)
-		if err != nil {
-			return
-		}
-		a := &annIndex{spec: sampleSpec, ready: true}
-		a.install(st)
-		a.change(sampleOp("key1", map[string]string{"grp": "a", "tag": "2"}, 9))
-		a.change(annOp{key: []byte("key2"), del: true})
-		for _, p := range a.parts {
-			p.graph.Search([]float32{1, 2, 3}, 3, nil)
 		}
 	})
 }
