@@ -63,29 +63,32 @@ func (s *shape) bind(values attr.Item, buf []term) ([]term, bool) {
 }
 
 // of is the shape of expression e as in's #names resolve it: the cached
-// one when they resolved it the same way.
+// one when they resolved it the same way. An expression that did not
+// parse is not kept: the request's maps may be what failed (a :value it
+// lacks), and DynamoDB refused that request, not the expression.
 func (c *shapes) of(e string, in *protocol.QueryInput) *shape {
 	if v, ok := c.m.Load(e); ok {
 		if s := v.(*shape); maps.Equal(s.names, in.ExpressionAttributeNames) {
 			return s
 		}
-		return parseShape(e, in)
+		s, _ := parseShape(e, in)
+		return s
 	}
-	s := parseShape(e, in)
-	if c.n.Add(1) <= maxShapes {
+	s, err := parseShape(e, in)
+	if err == nil && c.n.Add(1) <= maxShapes {
 		c.m.Store(e, s)
 	}
 	return s
 }
 
-func parseShape(e string, in *protocol.QueryInput) *shape {
+func parseShape(e string, in *protocol.QueryInput) (*shape, error) {
 	s := &shape{names: in.ExpressionAttributeNames}
 	a := expr.NewAttrs(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	c, err := a.ParseCondition(expr.KeyCondition, e)
 	if err == nil {
 		s.ok = s.add(c)
 	}
-	return s
+	return s, err
 }
 
 func (s *shape) add(c expr.Cond) bool {
