@@ -213,10 +213,10 @@ func (e *Engine) addMissingEntry(b *storage.Batch, t *table, ix *indexSchema, v 
 		return nil
 	}
 	it, err := attr.DecodeItem(v)
-	if err != nil || checkIndexKeysOf(ix, it) != nil {
+	if err != nil {
 		return err
 	}
-	ek := t.entryKey(ix, it)
+	ek, vec := t.backfillEntry(ix, it)
 	if ek == nil {
 		return nil
 	}
@@ -225,9 +225,19 @@ func (e *Engine) addMissingEntry(b *storage.Batch, t *table, ix *indexSchema, v 
 	}
 	b.Guard(ek, false, nil) // a backfill that lost its lease may still be filling
 	proj := t.projectInto(ix, it)
-	b.Set(ek, entryValue(ix, proj, nil))
+	b.Set(ek, entryValue(ix, vec, proj, nil))
 	b.AddStats(storage.StatsKey(t.meta.ID, ix.id), entryDelta(nil, proj))
 	return nil
+}
+
+// backfillEntry is it's entry key in ix and, for a vector index, its
+// vector, read once; the key is nil when it has no entry.
+func (t *table) backfillEntry(ix *indexSchema, it attr.Item) ([]byte, []float32) {
+	vec, err := checkIndexKeysOf(ix, it)
+	if err != nil || (ix.vec != nil && vec == nil) {
+		return nil, nil
+	}
+	return t.keyedEntry(ix, it), vec
 }
 
 func (t *table) indexByID(id uint16) *indexSchema {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
@@ -205,5 +207,32 @@ func TestAddIndexAfterReopen(t *testing.T) {
 	e.waitBackfills()
 	if status, _ := indexState(t, e, "byG"); status != "ACTIVE" {
 		t.Fatalf("the new index is %s, want ACTIVE", status)
+	}
+}
+
+// TestBackfillingVectorIndexRefusesSearch: a vector index UpdateTable adds
+// to a table with items refuses searches until its backfill is done, then
+// holds exactly the items with a well-formed vector.
+func TestBackfillingVectorIndexRefusesSearch(t *testing.T) {
+	e := open(t, "")
+	defer e.Close()
+	must[protocol.CreateTableOutput](t)(call(t, e.CreateTable, createTbl))
+	for i := range 5 {
+		must[protocol.PutItemOutput](t)(call(t, e.PutItem, fmt.Sprintf(`{"TableName":"tbl","Item":{"pk":{"S":"k%d"},"v":{"L":[{"N":"1"},{"N":"%d"},{"N":"0"}]}}}`, i, i)))
+	}
+	must[protocol.PutItemOutput](t)(call(t, e.PutItem, `{"TableName":"tbl","Item":{"pk":{"S":"short"},"v":{"L":[{"N":"1"}]}}}`))
+	must[protocol.PutItemOutput](t)(call(t, e.PutItem, `{"TableName":"tbl","Item":{"pk":{"S":"none"}}}`))
+	release := sync.OnceFunc(e.holdAllStripes())
+	defer release() // before Close, which waits for the backfill, if the test fails
+	must[protocol.UpdateTableOutput](t)(call(t, e.UpdateTable, `{"TableName":"tbl","VectorIndexUpdates":[{"Create":{"IndexName":"vix",
+		"VectorAttribute":{"AttributeName":"v"},"Dimensions":3,"DistanceFunction":"EUCLIDEAN","Projection":{"ProjectionType":"KEYS_ONLY"}}}]}`))
+	search := `{"TableName":"tbl","IndexName":"vix","TopK":10,"SearchVector":[{"N":"1"},{"N":"0"},{"N":"0"}]}`
+	_, err := call(t, e.SearchVectors, search)
+	wantCode(t, err, apierr.Validation, "Cannot search backfilling vector index: vix")
+	release()
+	e.waitBackfills()
+	out := must[protocol.SearchVectorsOutput](t)(call(t, e.SearchVectors, search))
+	if got, want := resultKeys(out), []string{"k0", "k1", "k2", "k3", "k4"}; !slices.Equal(got, want) {
+		t.Fatalf("after the backfill: %v, want %v", got, want)
 	}
 }

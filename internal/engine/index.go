@@ -22,10 +22,17 @@ import (
 
 // entryKey is the index entry key of it, or nil when it is not in the index.
 func (t *table) entryKey(ix *indexSchema, it attr.Item) []byte {
-	if it == nil || !hasAll(it, ix.key.hashes) || !hasAll(it, ix.key.rngs) {
+	k := t.keyedEntry(ix, it)
+	if k != nil && ix.vec != nil && !ix.vec.indexed(it) {
 		return nil
 	}
-	if ix.vec != nil && !ix.vec.indexed(it) {
+	return k
+}
+
+// keyedEntry is entryKey for a caller that checks a vector index's vector
+// itself, to read it once.
+func (t *table) keyedEntry(ix *indexSchema, it attr.Item) []byte {
+	if it == nil || !hasAll(it, ix.key.hashes) || !hasAll(it, ix.key.rngs) {
 		return nil
 	}
 	var scratch [64]byte // the partition key, usually without an allocation
@@ -91,10 +98,12 @@ func (t *table) isKeyAttr(ix *indexSchema, name string) bool {
 // the index loses its entry. enc is new's encoding, which an ALL entry
 // stores as it is. It returns the size change of the local indexes, which
 // item collections count.
-func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, enc []byte) (local int64) {
+func (e *Engine) writeIndexes(b *storage.Batch, t *table, w *write, enc []byte) (local int64) {
+	old, new := w.old, w.new
 	for i := range t.indexes {
 		ix := &t.indexes[i]
-		ok, nk := t.entryKey(ix, old), t.entryKey(ix, new)
+		ok := t.entryKey(ix, old)
+		nk, vec := t.newEntry(ix, w)
 		if ok != nil && ix.backfilling && !e.exists(ok) {
 			ok = nil // the backfill has not reached this item yet
 		}
@@ -102,7 +111,7 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, en
 			continue // the entry stays exactly as it is
 		}
 		if ix.vec != nil {
-			e.noteVectorChange(b, t, ix, ok, nk, new)
+			e.noteVectorChange(b, t, ix, ok, nk, new, vec)
 		}
 		var oldProj, newProj attr.Item
 		if ok != nil {
@@ -113,7 +122,7 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, en
 		}
 		if nk != nil {
 			newProj = t.projectInto(ix, new)
-			b.Set(nk, entryValue(ix, newProj, enc))
+			b.Set(nk, entryValue(ix, vec, newProj, enc))
 		}
 		d := entryDelta(oldProj, newProj)
 		b.AddStats(storage.StatsKey(t.meta.ID, ix.id), d)
@@ -122,6 +131,20 @@ func (e *Engine) writeIndexes(b *storage.Batch, t *table, old, new attr.Item, en
 		}
 	}
 	return local
+}
+
+// newEntry is the entry key of w's new item in ix and, for a vector index,
+// its vector, read once for the key, the graphs and the entry.
+func (t *table) newEntry(ix *indexSchema, w *write) ([]byte, []float32) {
+	k := t.keyedEntry(ix, w.new)
+	if k == nil || ix.vec == nil {
+		return k, nil
+	}
+	vec, ok := w.key.vectors.of(w.new, ix.vec)
+	if !ok {
+		return nil, nil
+	}
+	return k, vec
 }
 
 // sameProjection reports whether old and new, whose entries in ix have
@@ -151,10 +174,11 @@ func sameAttr(a, b attr.Item, name string) bool {
 }
 
 // entryValue is an index entry's stored value: for ALL the item's own
-// encoding, which the batch copies, otherwise the projection's.
-func entryValue(ix *indexSchema, proj attr.Item, enc []byte) []byte {
+// encoding, which the batch copies, otherwise the projection's; for a
+// vector index, vec first.
+func entryValue(ix *indexSchema, vec []float32, proj attr.Item, enc []byte) []byte {
 	if ix.vec != nil {
-		return ix.vec.entryValue(proj, enc)
+		return ix.vec.entryValue(vec, proj, enc)
 	}
 	if ix.projType == "ALL" && enc != nil {
 		return enc

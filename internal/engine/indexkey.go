@@ -59,38 +59,45 @@ const maxIndexKeyText = "One or more parameter values were invalid: Size limit e
 // checkIndexKeys refuses an item whose secondary-index key attributes have
 // the wrong type, are empty or are too large. An item without them is
 // fine: it is simply not in that index (a sparse index).
-func (t *table) checkIndexKeys(it attr.Item) error {
+// It returns the vectors it read, for the commit to reuse.
+func (t *table) checkIndexKeys(it attr.Item) (parsedVectors, error) {
+	var vecs parsedVectors
 	for i := range t.indexes {
-		if err := checkIndexKeysOf(&t.indexes[i], it); err != nil {
-			return err
+		ix := &t.indexes[i]
+		vec, err := checkIndexKeysOf(ix, it)
+		if err != nil {
+			return nil, err
+		}
+		if vec != nil {
+			vecs = append(vecs, parsedVector{ix.vec.attr, ix.vec.dims, it[ix.vec.attr].L, vec})
 		}
 	}
-	return nil
+	return vecs, nil
 }
 
-// checkIndexKeysOf checks it against one index's key schema.
+// checkIndexKeysOf checks it against one index's key schema, and returns
+// its vector when ix is a vector index and it has one.
 // Each attribute of a multi-attribute key is checked on its own, with the
 // limit of its key type.
-func checkIndexKeysOf(ix *indexSchema, it attr.Item) error {
+func checkIndexKeysOf(ix *indexSchema, it attr.Item) ([]float32, error) {
+	var vec []float32
 	if ix.vec != nil {
-		if err := checkVector(ix, it); err != nil {
-			return err
-		}
-		if err := checkFilters(ix, it); err != nil {
-			return err
+		var err error
+		if vec, err = checkVectorIndex(ix, it); err != nil {
+			return nil, err
 		}
 	}
 	for _, k := range ix.key.hashes {
 		if err := checkIndexKey(ix.name, k, it, maxHashKeyBytes); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for _, k := range ix.key.rngs {
 		if err := checkIndexKey(ix.name, k, it, maxRangeKeyBytes); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return vec, nil
 }
 
 func checkIndexKey(index string, k keyAttr, it attr.Item, limit int) error {

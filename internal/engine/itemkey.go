@@ -16,6 +16,9 @@ const (
 type itemKey struct {
 	storage []byte // the item's storage key
 	hash    uint64 // selects the item's lock stripe
+	// vectors are those checkPut read from the item it checked, which
+	// the commit of that item reuses.
+	vectors parsedVectors
 }
 
 var errKeySchema = apierr.Validationf("The provided key element does not match the schema")

@@ -204,7 +204,7 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 	}
 	d := w.statsDelta()
 	b.AddStats(storage.StatsKey(t.meta.ID, 0), d)
-	local := e.writeIndexes(b, t, w.old, w.new, enc)
+	local := e.writeIndexes(b, t, w, enc)
 	if !t.hasLSI() {
 		return nil
 	}

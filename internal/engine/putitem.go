@@ -64,5 +64,6 @@ func (t *table) checkPut(it protocol.Item) (itemKey, error) {
 	if err != nil {
 		return k, err
 	}
-	return k, t.checkIndexKeys(it)
+	k.vectors, err = t.checkIndexKeys(it)
+	return k, err
 }

@@ -69,7 +69,7 @@ func (t *table) updated(old, key attr.Item, u *expr.Update) (attr.Item, error) {
 	if err != nil || next == nil {
 		return nil, err
 	}
-	if err := t.checkIndexKeys(next); err != nil {
+	if _, err := t.checkIndexKeys(next); err != nil {
 		return nil, err
 	}
 	if next.Size() > validate.MaxItemBytes {

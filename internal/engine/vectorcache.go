@@ -101,9 +101,9 @@ func (e *Engine) graph(t *table, ix *indexSchema) *annIndex {
 }
 
 // noteVectorChange arranges for b's change of an entry of ix (oldKey
-// removed, newKey set from new; either nil) to reach ix's graphs, if they
-// exist, once b is applied.
-func (e *Engine) noteVectorChange(b interface{ AfterApply(func()) }, t *table, ix *indexSchema, oldKey, newKey []byte, new attr.Item) {
+// removed, newKey set from new, whose vector is vec; either key nil) to
+// reach ix's graphs, if they exist, once b is applied.
+func (e *Engine) noteVectorChange(b interface{ AfterApply(func()) }, t *table, ix *indexSchema, oldKey, newKey []byte, new attr.Item, vec []float32) {
 	v, ok := e.vectors.indexes.Load(vcKey{t.meta.ID, ix.id})
 	if !ok {
 		return
@@ -114,14 +114,14 @@ func (e *Engine) noteVectorChange(b interface{ AfterApply(func()) }, t *table, i
 		ops = append(ops, annOp{key: oldKey, del: true})
 	}
 	if newKey != nil {
-		ops = append(ops, a.setOp(newKey, new))
+		ops = append(ops, a.setOp(newKey, new, vec))
 	}
 	b.AfterApply(func() { a.apply(ops) })
 }
 
-// setOp is the change that sets key's entry from item it.
-func (a *annIndex) setOp(key []byte, it attr.Item) annOp {
-	vec, _ := vector.FromAttribute(it[a.spec.attr], a.spec.dims) // entryKey admitted it
+// setOp is the change that sets key's entry from item it, whose vector is
+// vec.
+func (a *annIndex) setOp(key []byte, it attr.Item, vec []float32) annOp {
 	op := annOp{key: key, vec: vec, part: a.partOf(it)}
 	if len(a.spec.filters) > 0 {
 		op.attrs = attr.Item{}
@@ -310,9 +310,7 @@ func (a *annIndex) entryOp(k, v []byte) (annOp, error) {
 	if err != nil {
 		return annOp{}, err
 	}
-	full := a.setOp(op.key, it)
-	full.vec = vec
-	return full, nil
+	return a.setOp(op.key, it, vec), nil
 }
 
 func (e *Engine) stopped() bool {

@@ -74,12 +74,44 @@ func (s *vectorSpec) searchSchema() vector.Schema {
 
 // indexed reports whether it's vector makes it an entry of the index.
 func (s *vectorSpec) indexed(it attr.Item) bool {
-	v, ok := it[s.attr]
-	if !ok {
-		return false
+	_, ok := parsedVectors(nil).of(it, s)
+	return ok
+}
+
+// parsedVectors are the vectors a write's check read from its item, which
+// its commit reuses: reading a vector (a decimal text per dimension) costs
+// more than the rest of its entry.
+type parsedVectors []parsedVector
+
+// parsedVector is attribute attr's list, read as a vector of dims.
+type parsedVector struct {
+	attr string
+	dims int
+	list []attr.Value
+	vec  []float32
+}
+
+// of is it's vector for s, and whether it has a valid one (an entry). A
+// vector read already is reused only if it was read from the same list:
+// the commit may write an item other than the one checked, or follow an
+// index created since the check.
+func (p parsedVectors) of(it attr.Item, s *vectorSpec) ([]float32, bool) {
+	v, found := it[s.attr]
+	if !found {
+		return nil, false
 	}
-	_, err := vector.FromAttribute(v, s.dims)
-	return err == nil
+	for _, q := range p {
+		if q.attr == s.attr && q.dims == s.dims && sameList(q.list, v.L) {
+			return q.vec, true
+		}
+	}
+	vec, err := vector.FromAttribute(v, s.dims)
+	return vec, err == nil
+}
+
+// sameList reports whether a and b are one list, not merely equal ones.
+func sameList(a, b []attr.Value) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // msgBadVector is the refusal of a write whose vector attribute an index
@@ -87,16 +119,28 @@ func (s *vectorSpec) indexed(it attr.Item) bool {
 const msgBadVector = "One or more parameter values were invalid: Invalid vector for attribute %s of vector index %s: %s"
 
 // checkVector refuses a write whose vector attribute, when present, is not
-// a list of dims numbers that fit float32 (DynamoDB refuses the whole write).
-func checkVector(ix *indexSchema, it attr.Item) error {
+// a list of dims numbers that fit float32 (DynamoDB refuses the whole
+// write). It returns the vector read, nil when there is none.
+func checkVector(ix *indexSchema, it attr.Item) ([]float32, error) {
 	v, ok := it[ix.vec.attr]
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	if _, err := vector.FromAttribute(v, ix.vec.dims); err != nil {
-		return apierr.Validationf(msgBadVector, ix.vec.attr, ix.name, trimVectorPrefix(err))
+	vec, err := vector.FromAttribute(v, ix.vec.dims)
+	if err != nil {
+		return nil, apierr.Validationf(msgBadVector, ix.vec.attr, ix.name, trimVectorPrefix(err))
 	}
-	return nil
+	return vec, nil
+}
+
+// checkVectorIndex checks it's vector and INLINE_FILTER attributes against
+// ix, and returns its vector.
+func checkVectorIndex(ix *indexSchema, it attr.Item) ([]float32, error) {
+	vec, err := checkVector(ix, it)
+	if err != nil {
+		return nil, err
+	}
+	return vec, checkFilters(ix, it)
 }
 
 // checkFilters refuses an INLINE_FILTER attribute of another type than
@@ -166,12 +210,11 @@ func (u *usage) vectorBytes() map[string]protocol.VectorCapacity {
 	return out
 }
 
-// entryValue is a vector index entry's stored value: the vector as
+// entryValue is a vector index entry's stored value: the vector v as
 // float32s, then the projected item's encoding (enc, the whole item's,
 // when the index projects ALL). A search scores entries from the first
-// part alone. proj holds a valid vector: entryKey admitted it.
-func (s *vectorSpec) entryValue(proj attr.Item, enc []byte) []byte {
-	v, _ := vector.FromAttribute(proj[s.attr], s.dims)
+// part alone.
+func (s *vectorSpec) entryValue(v []float32, proj attr.Item, enc []byte) []byte {
 	out := vector.AppendBinary(make([]byte, 0, 4*s.dims+len(enc)+64), v)
 	if enc != nil && s.projectsAll {
 		return append(out, enc...)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/design"
+	"github.com/sortkeydb/sortkey/internal/expr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
@@ -147,7 +148,7 @@ func (r *Recorder) keyCondTerms(in *protocol.QueryInput, buf []term) ([]term, bo
 	if in.KeyConditionExpression == nil {
 		return legacyTerms(in.KeyConditions, buf)
 	}
-	return r.shapes.terms(in, buf)
+	return r.shapes.terms(expr.KeyCondition, *in.KeyConditionExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues, buf)
 }
 
 // legacyOps are KeyConditions' comparison operators in the design's

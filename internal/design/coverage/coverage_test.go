@@ -116,6 +116,17 @@ func TestSameExpressionOtherNames(t *testing.T) {
 	}
 }
 
+// A call DynamoDB refused for its values (here: :p is not defined) does
+// not decide how later calls with the same expression are counted.
+func TestRefusedCallDoesNotDecideItsExpression(t *testing.T) {
+	r := New(market(t))
+	observe(t, r, "Query", `{"TableName":"Market","KeyConditionExpression":"pk = :p"}`, nil)
+	observe(t, r, "Query", `{"TableName":"Market","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"U#1#O"}}}`, nil)
+	if p := pattern(t, r.Report(), "2"); p.Calls != 1 {
+		t.Errorf("pattern 2 %+v, want the second call", p)
+	}
+}
+
 func TestWritesCountUnderWritePatternsOrEntities(t *testing.T) {
 	r := New(market(t))
 	observe(t, r, "PutItem", `{"TableName":"Market","Item":{"pk":{"S":"U#1"},"sk":{"S":"U#1"},"tp":{"S":"U"}},"ConditionExpression":"attribute_not_exists(pk)"}`,

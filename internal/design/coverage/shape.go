@@ -7,15 +7,15 @@ import (
 
 	"github.com/sortkeydb/sortkey/internal/attr"
 	"github.com/sortkeydb/sortkey/internal/expr"
-	"github.com/sortkeydb/sortkey/internal/protocol"
 )
 
-// An application sends few distinct key condition expressions, each many
-// times with other values: parsing one costs more than the rest of a
-// classification, so its shape — attributes, operators and the :names
-// of its values — is kept, and each request only looks its values up.
+// An application sends few distinct key condition (and search condition)
+// expressions, each many times with other values: parsing one costs more
+// than the rest of a classification, so its shape — attributes,
+// operators and the :names of its values — is kept, and each request
+// only looks its values up.
 
-// shape is a parsed key condition with its values left as :names.
+// shape is a parsed condition with its values left as :names.
 type shape struct {
 	names map[string]string // the #names it was resolved with
 	terms []shapeTerm
@@ -27,21 +27,29 @@ type shapeTerm struct {
 	vals     []string // :names
 }
 
-// shapes caches shapes by expression, up to maxShapes of them.
+// shapes caches shapes by kind and expression, up to maxShapes of them.
 type shapes struct {
-	m sync.Map // string -> *shape
+	m sync.Map // shapeKey -> *shape
 	n atomic.Int64
+}
+
+// shapeKey tells a key condition from a search condition of the same
+// text: they are parsed by different rules.
+type shapeKey struct {
+	kind expr.Kind
+	expr string
 }
 
 const maxShapes = 1024
 
-// terms are a KeyConditionExpression's terms with this request's values.
-func (c *shapes) terms(in *protocol.QueryInput, buf []term) ([]term, bool) {
-	s := c.of(*in.KeyConditionExpression, in)
+// terms are the terms of condition e, of kind, with this request's
+// #names and values.
+func (c *shapes) terms(kind expr.Kind, e string, names map[string]string, values attr.Item, buf []term) ([]term, bool) {
+	s := c.of(shapeKey{kind, e}, names, values)
 	if !s.ok {
 		return buf, false
 	}
-	return s.bind(in.ExpressionAttributeValues, buf)
+	return s.bind(values, buf)
 }
 
 // bind is the shape's terms with their :names looked up in values.
@@ -62,30 +70,32 @@ func (s *shape) bind(values attr.Item, buf []term) ([]term, bool) {
 	return buf, true
 }
 
-// of is the shape of expression e as in's #names resolve it: the cached
-// one when they resolved it the same way.
-func (c *shapes) of(e string, in *protocol.QueryInput) *shape {
-	if v, ok := c.m.Load(e); ok {
-		if s := v.(*shape); maps.Equal(s.names, in.ExpressionAttributeNames) {
+// of is the shape of k's expression as names resolve it: the cached one
+// when they resolved it the same way. An expression that did not parse is
+// not kept: the request's maps may be what failed (a :value it lacks),
+// and DynamoDB refused that request, not the expression.
+func (c *shapes) of(k shapeKey, names map[string]string, values attr.Item) *shape {
+	if v, ok := c.m.Load(k); ok {
+		if s := v.(*shape); maps.Equal(s.names, names) {
 			return s
 		}
-		return parseShape(e, in)
+		s, _ := parseShape(k, names, values)
+		return s
 	}
-	s := parseShape(e, in)
-	if c.n.Add(1) <= maxShapes {
-		c.m.Store(e, s)
+	s, err := parseShape(k, names, values)
+	if err == nil && c.n.Add(1) <= maxShapes {
+		c.m.Store(k, s)
 	}
 	return s
 }
 
-func parseShape(e string, in *protocol.QueryInput) *shape {
-	s := &shape{names: in.ExpressionAttributeNames}
-	a := expr.NewAttrs(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	c, err := a.ParseCondition(expr.KeyCondition, e)
+func parseShape(k shapeKey, names map[string]string, values attr.Item) (*shape, error) {
+	s := &shape{names: names}
+	c, err := expr.NewAttrs(names, values).ParseCondition(k.kind, k.expr)
 	if err == nil {
 		s.ok = s.add(c)
 	}
-	return s
+	return s, err
 }
 
 func (s *shape) add(c expr.Cond) bool {

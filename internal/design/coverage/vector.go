@@ -13,7 +13,7 @@ import (
 func (r *Recorder) searchVectors(c *call, in *protocol.SearchVectorsInput) {
 	var buf termBuf
 	table, index := tableName(in.TableName), deref(in.IndexName)
-	terms, ok := searchTerms(in, buf[:0])
+	terms, ok := r.searchTerms(in, buf[:0])
 	if rp := r.bestIf(ok, c.op, table, index, terms); rp != nil {
 		c.count(rp.stats, false)
 		if rp.first.Load() == nil {
@@ -25,23 +25,14 @@ func (r *Recorder) searchVectors(c *call, in *protocol.SearchVectorsInput) {
 }
 
 // searchTerms are a search condition's equalities with this request's
-// values; none when it has no condition. The condition is parsed every
-// call, unlike a Query's key condition (shapes): a vector search costs
-// far more than the parse, and searches are few beside key reads.
-func searchTerms(in *protocol.SearchVectorsInput, buf []term) ([]term, bool) {
+// values; none when it has no condition. Its shape is kept as a Query's
+// key condition's is: the classification of every search would
+// otherwise parse it again.
+func (r *Recorder) searchTerms(in *protocol.SearchVectorsInput, buf []term) ([]term, bool) {
 	if in.SearchConditionExpression == nil {
 		return buf, true
 	}
-	a := expr.NewAttrs(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	cond, err := a.ParseCondition(expr.Filter, *in.SearchConditionExpression)
-	if err != nil {
-		return buf, false
-	}
-	s := &shape{}
-	if !s.add(cond) {
-		return buf, false
-	}
-	return s.bind(in.ExpressionAttributeValues, buf)
+	return r.shapes.terms(expr.Filter, *in.SearchConditionExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues, buf)
 }
 
 // searchOptions are what a search's first call records beside its key:

@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sortkeydb/sortkey/internal/design"
@@ -50,5 +51,28 @@ func TestSearchesOfNoPatternAreUndeclared(t *testing.T) {
 	}
 	if p := pattern(t, rep, "4"); p.Calls != 0 {
 		t.Errorf("pattern 4: %+v", p)
+	}
+}
+
+// A search condition is parsed once per expression and #names, as a
+// Query's key condition is: the same text with other #names is another
+// condition, and a call refused for its values decides nothing.
+func TestSearchConditionsParsedOnceStillFitTheirPatterns(t *testing.T) {
+	r := New(library(t))
+	const cond = `"SearchConditionExpression":"#a = :s","ExpressionAttributeNames":{"#a":%q}`
+	for _, body := range []string{
+		fmt.Sprintf(cond+`}`, "shelf"),
+		fmt.Sprintf(cond+`,"ExpressionAttributeValues":{":s":{"S":"S#sf"}}}`, "shelf"),
+		fmt.Sprintf(cond+`,"ExpressionAttributeValues":{":s":{"S":"S#sf"}}}`, "lang"),
+	} {
+		observe(t, r, "SearchVectors", `{"TableName":"Books","IndexName":"ByEmbedding","SearchVector":[{"N":"1"},{"N":"2"}],"TopK":3,`+body, nil)
+	}
+	rep := r.Report()
+	if p := pattern(t, rep, "2"); p.Calls != 1 {
+		t.Errorf("pattern 2: %+v, want the call with its value", p)
+	}
+	want := []string{"SearchVectors Books (index ByEmbedding)", `SearchVectors Books (index ByEmbedding): lang = "S#…"`}
+	if len(rep.Undeclared) != 2 || rep.Undeclared[0].Request != want[0] || rep.Undeclared[1].Request != want[1] {
+		t.Errorf("undeclared %+v, want %q", rep.Undeclared, want)
 	}
 }
