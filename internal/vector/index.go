@@ -15,6 +15,7 @@ const (
 	maxLinks0      = 2 * maxLinks // links per node on layer 0
 	efConstruction = 200
 	minSearchEf    = 64
+	efGrowsFrom    = 100_000 // live vectors beyond which searchEf widens
 	// ExactThreshold is the live-vector count below which Search scans
 	// every vector: small indexes then give exactly Exact's answer, and a
 	// scan of under a thousand vectors is as fast as a graph walk.
