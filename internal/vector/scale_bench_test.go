@@ -1,7 +1,11 @@
 package vector
 
 import (
+	"bufio"
+	"errors"
 	"flag"
+	"os"
+	"path/filepath"
 
 	"math/rand/v2"
 	"slices"
@@ -9,8 +13,9 @@ import (
 	"time"
 )
 
-// BenchmarkScale measures the index at a chosen scale: build rate and,
-// per search width, recall@10 against Exact, mean and p99 search time,
+// BenchmarkScale measures the index at a chosen scale: build rate, the
+// save and load of a restart (the searches then run on the index read
+// back), and, per search width, recall@10 against Exact, mean and p99 search time,
 // beside Exact's own time. It calibrates searchEf; it runs only with
 // -scale.n, e.g.
 //
@@ -26,10 +31,13 @@ func BenchmarkScale(b *testing.B) {
 		b.Skip("needs -scale.n: a build at scale takes minutes")
 	}
 	vecs, queries := scaleVectors(*scaleN, *scaleDims)
+	before := heapBytes()
 	start := time.Now()
 	x := buildBatch(b, Cosine, vecs)
 	took := time.Since(start)
+	b.ReportMetric(float64(heapBytes()-before)/float64(len(vecs)), "heap-B/vector")
 	b.ReportMetric(float64(len(vecs))/took.Seconds(), "vectors/s")
+	x = restart(b, x)
 	truth, exact := exactAnswers(vecs, queries)
 	b.ReportMetric(float64(exact.Microseconds())/float64(len(queries)), "exact-µs")
 	for _, ef := range []int{0, 64, 128, 256, 512} {
@@ -85,4 +93,35 @@ func searchAll(x *Index, queries [][]float32, truth [][]Hit) (float64, time.Dura
 		total += t
 	}
 	return sum / float64(len(queries)), total / time.Duration(len(took)), took[len(took)*99/100]
+}
+
+// restart writes x to a file and reads it back, as a clean restart of
+// the engine does, reporting the file's size and both times, and returns
+// the index read.
+func restart(b *testing.B, x *Index) *Index {
+	path := filepath.Join(b.TempDir(), "index")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	w := bufio.NewWriterSize(f, 1<<20)
+	size, err := x.WriteTo(w)
+	if err = errors.Join(err, w.Flush(), f.Sync(), f.Close()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(time.Since(start).Seconds(), "save-s")
+	b.ReportMetric(float64(size)/float64(x.Len()), "file-B/vector")
+	start = time.Now()
+	f, err = os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	y, err := ReadIndex(bufio.NewReaderSize(f, 1<<20))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(time.Since(start).Seconds(), "load-s")
+	return y
 }
