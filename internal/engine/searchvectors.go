@@ -96,6 +96,9 @@ func (e *Engine) vectorIndex(tableRef, name string) (*table, *indexSchema, error
 		t = t.alive.current.Load()
 		ix, err = searchable(t, name)
 	}
+	if err == nil && e.indexCreating(t, name) {
+		err = apierr.Validationf(msgSearchBackfilling, name)
+	}
 	return t, ix, err
 }
 

@@ -111,12 +111,24 @@ func (e *Engine) shown(t *table, d *protocol.TableDescription) *protocol.TableDe
 		return creating(d)
 	}
 	d.TableStatus = tr.status
+	showIndexes(d, tr)
+	return d
+}
+
+// showIndexes applies tr to d's GSIs and vector indexes: those the change
+// created or updated in their transient status, those it deleted listed
+// as DELETING.
+func showIndexes(d *protocol.TableDescription, tr *transient) {
 	for i := range d.GlobalSecondaryIndexes {
 		showIndex(&d.GlobalSecondaryIndexes[i], tr.indexes)
 	}
+	for i := range d.VectorIndexes {
+		if v := &d.VectorIndexes[i]; tr.indexes[v.IndexName] == statusCreating {
+			v.IndexStatus, v.Backfilling = statusCreating, new(true)
+		}
+	}
 	d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, tr.gone...)
 	d.VectorIndexes = append(d.VectorIndexes, tr.goneVectors...)
-	return d
 }
 
 // showIndex applies an index's transient status; an index being created
@@ -132,8 +144,8 @@ func showIndex(g *protocol.GlobalSecondaryIndexDescription, statuses map[string]
 	}
 }
 
-// indexCreating reports whether the named GSI of t is still shown as
-// being created, so that reading it is refused.
+// indexCreating reports whether the named GSI or vector index of t is
+// still shown as being created, so that reading it is refused.
 func (e *Engine) indexCreating(t *table, name string) bool {
 	tr := e.inTransition(t)
 	return tr != nil && tr.indexes[name] == statusCreating

@@ -55,7 +55,7 @@ func (e *Engine) updateTable(in *protocol.UpdateTableInput) (*protocol.UpdateTab
 	if ch.created != 0 {
 		e.startBackfill(meta.Desc.TableName, meta.ID, ch.created)
 	}
-	tr := updating(in.GlobalSecondaryIndexUpdates, ch)
+	tr := updating(in.GlobalSecondaryIndexUpdates, in.VectorIndexUpdates, ch)
 	e.beginTransition(e.tables[meta.Desc.TableName], tr)
 	return &protocol.UpdateTableOutput{TableDescription: e.updatedDesc(meta.Desc.TableName, tr)}, nil
 }
@@ -78,7 +78,7 @@ func (e *Engine) changingTable(ref string) (*table, error) {
 
 // updating is the transient status of a table an UpdateTable changed:
 // the indexes it creates, updates and deletes are shown so too.
-func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transient {
+func updating(ups []protocol.GlobalSecondaryIndexUpdate, vups []protocol.VectorIndexUpdate, ch indexChange) transient {
 	tr := transient{status: statusUpdating, indexes: map[string]string{}}
 	for _, u := range ups {
 		switch {
@@ -86,6 +86,11 @@ func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transie
 			tr.indexes[*u.Create.IndexName] = statusCreating
 		case u.Update != nil:
 			tr.indexes[*u.Update.IndexName] = statusUpdating
+		}
+	}
+	for _, u := range vups {
+		if u.Create != nil {
+			tr.indexes[*u.Create.IndexName] = statusCreating
 		}
 	}
 	if ch.dropped != nil {
@@ -103,11 +108,7 @@ func updating(ups []protocol.GlobalSecondaryIndexUpdate, ch indexChange) transie
 func (e *Engine) updatedDesc(name string, tr transient) *protocol.TableDescription {
 	desc := e.describe(e.tables[name])
 	desc.TableStatus = statusUpdating
-	for i := range desc.GlobalSecondaryIndexes {
-		showIndex(&desc.GlobalSecondaryIndexes[i], tr.indexes)
-	}
-	desc.GlobalSecondaryIndexes = append(desc.GlobalSecondaryIndexes, tr.gone...)
-	desc.VectorIndexes = append(desc.VectorIndexes, tr.goneVectors...)
+	showIndexes(desc, &tr)
 	return desc
 }
 
