@@ -102,8 +102,8 @@ type graphState struct {
 // readGraphs reads a graph file saved from an index of spec, checking
 // that every entry is a live vector of its graph, that no id or key is
 // in it twice, and that nothing follows the last part.
-func readGraphs(r *bufio.Reader, spec *vectorSpec) (*graphState, error) {
-	d := &graphDecoder{r: r}
+func readGraphs(r *bufio.Reader, spec *vectorSpec, size int64) (*graphState, error) {
+	d := &graphDecoder{r: r, size: size}
 	n, err := d.header(spec)
 	if err != nil {
 		return nil, err
@@ -127,6 +127,7 @@ type graphDecoder struct {
 	buf    [8]byte
 	err    error
 	nextID uint64
+	size   int64 // the file's, which bounds what ReadIndexWithin allocates
 }
 
 func (d *graphDecoder) read(p []byte) []byte {
@@ -184,7 +185,7 @@ func (d *graphDecoder) part(st *graphState, spec *vectorSpec) error {
 	if _, dup := st.parts[name]; dup {
 		return badGraphFile("a partition is in it twice")
 	}
-	g, err := vector.ReadIndex(d.r)
+	g, err := vector.ReadIndexWithin(d.r, d.size)
 	if err != nil {
 		return err
 	}

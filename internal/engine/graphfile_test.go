@@ -16,10 +16,10 @@ func TestGraphFileRefusesOtherSpec(t *testing.T) {
 	b := sampleGraphFile(t)
 	other := *sampleSpec
 	other.filters = []string{"tag", "colour"}
-	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), &other); err == nil || !strings.Contains(err.Error(), "another definition") {
+	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), &other, int64(len(b))); err == nil || !strings.Contains(err.Error(), "another definition") {
 		t.Fatalf("%v, want a refusal of another definition", err)
 	}
-	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec); err != nil {
+	if _, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec, int64(len(b))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -53,7 +53,7 @@ func FuzzReadGraphs(f *testing.F) {
 	f.Add(b)
 	f.Add(b[:len(b)-3])
 	f.Fuzz(func(t *testing.T, b []byte) {
-		st, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec)
+		st, err := readGraphs(bufio.NewReader(bytes.NewReader(b)), sampleSpec, int64(len(b)))
 		if err != nil {
 			return
 		}

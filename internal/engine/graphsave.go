@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -306,7 +307,7 @@ func readGraphFile(path string, f savedGraph, spec *vectorSpec) (*graphState, er
 	defer file.Close()
 	h := crc32.New(castagnoli)
 	cr := &countingReader{r: io.TeeReader(file, h)}
-	st, err := readGraphs(bufio.NewReaderSize(cr, 1<<20), spec)
+	st, err := readGraphs(bufio.NewReaderSize(cr, 1<<20), spec, int64(min(f.size, math.MaxInt64)))
 	if err != nil || !sameSum(cr, h, f) {
 		return nil, cmp.Or(err, errGraphChecksum)
 	}

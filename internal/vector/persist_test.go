@@ -185,6 +185,21 @@ func TestReadIndexBadHeader(t *testing.T) {
 	}
 }
 
+// With the encoding's size known, a node count it cannot hold is refused
+// before anything is allocated for it, and the true count loads.
+func TestReadIndexWithinRefusesCountPastSize(t *testing.T) {
+	b := smallEncoding(t)
+	if _, err := ReadIndexWithin(bytes.NewReader(b), int64(len(b))); err != nil {
+		t.Fatalf("a whole encoding within its size: %v", err)
+	}
+	countAt := 4 + 2 + 1 + 4 + 1 + int(b[11])
+	binary.LittleEndian.PutUint32(b[countAt:], math.MaxInt32)
+	_, err := ReadIndexWithin(bytes.NewReader(b), int64(len(b)))
+	if err == nil || !strings.Contains(err.Error(), "more nodes than the encoding's size holds") {
+		t.Fatalf("%v, want the count refused", err)
+	}
+}
+
 // A forged node count fails at the stream's end without allocating for
 // the nodes it claims.
 func TestReadIndexForgedCount(t *testing.T) {
@@ -210,7 +225,7 @@ func FuzzReadIndex(f *testing.F) {
 	f.Add(b[:len(b)/2])
 	f.Add(encode(f, empty))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		x, err := ReadIndex(bytes.NewReader(b))
+		x, err := ReadIndexWithin(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
 			return
 		}
@@ -223,4 +238,21 @@ func FuzzReadIndex(f *testing.F) {
 		x.Delete(1 << 40)
 		decode(t, encode(t, x))
 	})
+}
+
+// BenchmarkReadIndex is a restart's load of 20,000 × 128 vectors from
+// memory: what ReadIndex itself costs, without the disk.
+func BenchmarkReadIndex(b *testing.B) {
+	vecs, _ := split(20_000, 1, 128, 20, 3)
+	x := buildBatch(b, Cosine, vecs)
+	var buf bytes.Buffer
+	if _, err := x.WriteTo(&buf); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(buf.Len()))
+	for b.Loop() {
+		if _, err := ReadIndexWithin(bytes.NewReader(buf.Bytes()), int64(buf.Len())); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

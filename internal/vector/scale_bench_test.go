@@ -118,7 +118,7 @@ func restart(b *testing.B, x *Index) *Index {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	y, err := ReadIndex(bufio.NewReaderSize(f, 1<<20))
+	y, err := ReadIndexWithin(bufio.NewReaderSize(f, 1<<20), size)
 	if err != nil {
 		b.Fatal(err)
 	}
