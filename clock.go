@@ -1,6 +1,7 @@
 package sortkey
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -75,9 +76,18 @@ func (db *DB) timeMoved() {
 	if err := db.saveClock(); err != nil {
 		slog.Error("saving the virtual clock's time failed; a restart resumes it at the time saved last", "err", err)
 	}
-	if err := db.eng.TimeMoved(); err != nil {
+	if err := db.catchUp(); err != nil {
 		slog.Error("catching up with the virtual clock failed; the TTL sweeper retries at its next interval", "err", err)
 	}
+}
+
+// catchUp is the engines' catch-up with a clock move: every region's,
+// and with separate regions the replication that came due.
+func (db *DB) catchUp() error {
+	if db.regions == nil {
+		return db.eng.TimeMoved()
+	}
+	return db.regions.TimeMoved(context.Background())
 }
 
 // saveClock saves the clock's time in the store, durably. Moves at once

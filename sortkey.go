@@ -10,6 +10,7 @@ import (
 	"github.com/sortkeydb/sortkey/internal/auth"
 	"github.com/sortkeydb/sortkey/internal/console"
 	"github.com/sortkeydb/sortkey/internal/engine"
+	"github.com/sortkeydb/sortkey/internal/regions"
 	"github.com/sortkeydb/sortkey/internal/exports"
 	"github.com/sortkeydb/sortkey/internal/faults"
 	"github.com/sortkeydb/sortkey/internal/imports"
@@ -30,8 +31,19 @@ type Options struct {
 	// dir and InMemory are then not used.
 	Store string
 	// Region is the region named in ARNs. Default "us-east-1". Clients of
-	// any region (and any credentials) see the same tables.
+	// any region (and any credentials) see the same tables, unless Regions
+	// is RegionsSeparate; Region is then the region of requests that name
+	// none.
 	Region string
+	// Regions is RegionsShared ("" too), every region seeing the same
+	// tables as sortkey always has, or RegionsSeparate: each region its
+	// own tables, by the region of the request's SigV4 credential scope,
+	// and global tables replicated between them (docs/GLOBAL-TABLES.md).
+	Regions string
+	// ReplicationLag is how long a write to a replica of a global table
+	// takes to reach the other regions, by the database's clock: 0 means
+	// DefaultReplicationLag, a negative value sends each write at once.
+	ReplicationLag time.Duration
 	// Now is the clock; nil means time.Now. Tests inject one to control
 	// timestamps. Set it or Clock, not both.
 	Now func() time.Time
@@ -185,7 +197,8 @@ var ErrUpgrade = engine.ErrUpgrade
 
 // DB is an open sortkey database.
 type DB struct {
-	eng     *engine.Engine
+	eng     *engine.Engine // the default region's
+	regions *regions.Set   // nil unless Options.Regions is RegionsSeparate
 	handler http.Handler
 	auth    *auth.Authorizer // nil when access control is off
 	cov     *Coverage        // nil when no design was given
@@ -225,27 +238,33 @@ func Open(dir string, opts *Options) (*DB, error) {
 	if opts.IndexLag < 0 || opts.StaleReadWindow < 0 {
 		return nil, ErrNegativeLag
 	}
-	eng, err := engine.Open(engine.Options{Dir: dir, InMemory: opts.InMemory, Store: opts.Store, Region: opts.Region, Now: now,
+	eo := engine.Options{Dir: dir, InMemory: opts.InMemory, Store: opts.Store, Region: opts.Region, Now: now,
 		ItemCollectionLimit: opts.ItemCollectionLimit, TTLInterval: opts.TTLInterval, TransientDelay: opts.TransientDelay,
 		Account: account, CheckPolicy: checkResourcePolicy, Limiter: limiterOf(opts, now),
 		IndexLag: opts.IndexLag, StaleReads: opts.StaleReadWindow, CacheSize: opts.CacheSize,
-		PITRWindow: opts.PITRWindow, StartClock: startClock(opts)})
-	if err != nil {
+		PITRWindow: opts.PITRWindow, StartClock: startClock(opts)}
+	db := &DB{cov: cov}
+	if err := db.openEngines(eo, opts); err != nil {
 		return nil, err
 	}
-	db := &DB{eng: eng, cov: cov}
+	eng := db.eng
 	h := server.New(eng, db.guard(cfg, opts.Now))
+	if db.regions != nil {
+		h.SetRegions(db.regions, eng.Region())
+	}
 	if cov != nil {
 		h.SetObserver(cov.rec)
 	}
 	db.metrics = mountMetrics(h, eng, opts)
+	db.replicationMetrics()
 	mountConsole(h, opts, now, db.auth, cov, db.metrics)
 	if err := db.injectFaults(h, opts, now); err != nil {
-		return nil, errors.Join(err, eng.Close())
+		return nil, errors.Join(err, db.closeEngines())
 	}
 	mountOperations(h, eng, opts)
+	db.mountRegions(h, opts)
 	if err := mountBuckets(h, opts); err != nil {
-		return nil, errors.Join(err, eng.Close())
+		return nil, errors.Join(err, db.closeEngines())
 	}
 	db.imports, db.exports = h.Imports(), h.Exports()
 	db.watchClock(opts.Clock, h)
@@ -326,7 +345,7 @@ func (db *DB) Close() error {
 	db.unwatchClock()
 	db.imports.Close()
 	db.exports.Close()
-	return db.eng.Close()
+	return db.closeEngines()
 }
 
 // mountConsole serves the console on h when on; with access control on

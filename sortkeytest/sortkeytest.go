@@ -148,3 +148,24 @@ func (s *Server) AwaitHeld(tb testing.TB, n int) {
 // ReleaseHeld lets the transactions hold rules keep in flight run on and
 // returns how many there were.
 func (s *Server) ReleaseHeld() int { return s.DB.ReleaseHeld() }
+
+// AWSConfigIn is AWSConfig in region: its requests are signed (with dummy
+// credentials) for region, so that on a server opened with
+// sortkey.Options.Regions "separate" they act in region's tables
+// (docs/GLOBAL-TABLES.md).
+func (s *Server) AWSConfigIn(region string) aws.Config {
+	cfg := s.AWSConfig()
+	cfg.Region = region
+	cfg.Credentials = credentials.NewStaticCredentialsProvider("sortkey", "sortkey", "")
+	return cfg
+}
+
+// ClientIn is a DynamoDB client acting in region (see AWSConfigIn).
+func (s *Server) ClientIn(region string, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
+	return dynamodb.NewFromConfig(s.AWSConfigIn(region), optFns...)
+}
+
+// StreamsClientIn is a DynamoDB Streams client acting in region.
+func (s *Server) StreamsClientIn(region string, optFns ...func(*dynamodbstreams.Options)) *dynamodbstreams.Client {
+	return dynamodbstreams.NewFromConfig(s.AWSConfigIn(region), optFns...)
+}

@@ -57,8 +57,9 @@ type serveFlags struct {
 	adminRemote    bool
 	// enforceCapacity throttles at tables' capacity.
 	enforceCapacity bool
-	log             logFlags // servelog.go
-	lag             lagFlags // servelag.go
+	log             logFlags    // servelog.go
+	lag             lagFlags    // servelag.go
+	regions         regionFlags // serveregions.go
 	pitrWindow      lagDuration
 	configFile      string   // settings.go
 	cacheSize       byteSize // servecache.go
@@ -73,7 +74,7 @@ func parseServe(args []string, stderr io.Writer) (serveFlags, error) {
 	if err != nil {
 		return f, err
 	}
-	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom), checkStore(f), checkDataDir(f, from)); err != nil {
+	if err := errors.Join(checkMetricsFlags(f), checkCacheSize(f.cacheSize), checkHeapHeadroom(f.heapHeadroom), checkStore(f), checkDataDir(f, from), f.regions.check()); err != nil {
 		fmt.Fprintln(stderr, "sortkey serve:", err)
 		return f, err
 	}
@@ -94,7 +95,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir, "directory for the data (not with --in-memory)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "keep all data in memory; nothing is written to disk")
 	fs.StringVar(&f.store, "store", "", "keep the data in PostgreSQL instead of Pebble: postgres://USER@HOST:PORT/DB?schema=NAME (docs/STORES.md)")
-	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs (clients of any region see the same tables)")
+	fs.StringVar(&f.region, "region", "us-east-1", "region named in ARNs, and with --regions separate the region of unsigned requests")
 	fs.Int64Var(&f.collectionLimit, "item-collection-limit", 10<<30, "item collection size limit in bytes (tables with local secondary indexes); lower it to test ItemCollectionSizeLimitExceededException")
 	fs.DurationVar(&f.ttlInterval, "ttl-interval", 2*time.Second, "how often items whose Time to Live has passed are deleted")
 	fs.DurationVar(&f.transientDelay, "transient-delay", 0, "how long tables and indexes stay CREATING, UPDATING or DELETING after a change")
@@ -118,6 +119,7 @@ func serveFlagSet(f *serveFlags) *flag.FlagSet {
 	clockFlagSet(fs, &f.clock)
 	logFlagSet(fs, &f.log)
 	lagFlagSet(fs, &f.lag)
+	regionFlagSet(fs, &f.regions)
 	f.pitrWindow = lagDuration(35 * 24 * time.Hour)
 	fs.Var(&f.pitrWindow, "pitr-window", "how far back point-in-time recovery reaches, by the server's clock; history older than this is deleted")
 	return fs
@@ -225,6 +227,7 @@ func openAndListen(f serveFlags, log *slog.Logger) (*sortkey.DB, net.Listener, e
 		EnforceCapacity: f.enforceCapacity, Health: true, RequestLog: log, SlowRequest: f.log.slow,
 		CacheSize: int64(f.cacheSize), Store: f.store}
 	f.lag.apply(opts)
+	f.regions.apply(opts)
 	opts.ClockRewind = f.clock.rewind
 	opts.PITRWindow = time.Duration(f.pitrWindow)
 	if err := f.s3Dirs.apply(opts); err != nil {

@@ -198,3 +198,9 @@ const msgUnsupported = "sortkey does not support the DynamoDB operation %s"
 // DynamoDB serves and sortkey does not. A target that names no operation
 // at all keeps DynamoDB's empty message.
 func Unsupported(op string) *Error { return New(UnknownOperation, msgUnsupported, op) }
+
+// Is reports whether err is an API error of code c.
+func Is(err error, c Code) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == c
+}

@@ -37,6 +37,9 @@ type tableMeta struct {
 	// restore.go); PITR is its point-in-time recovery, nil if never on.
 	Restoring bool      `json:"restoring,omitempty"`
 	PITR      *pitrMeta `json:"pitr,omitempty"`
+	// Global is the replication group of a replica of a global table
+	// (replication.go); nil for a table of one region.
+	Global *globalMeta `json:"global,omitempty"`
 }
 
 // table is a loaded table. Its meta and key are never modified once

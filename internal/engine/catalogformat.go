@@ -36,7 +36,11 @@ import (
 // is written as format 3, so that a sortkey of format 2, which would drop
 // them and stop maintaining their entries, refuses that table's record as
 // newer while every other table stays readable by it.
-const catalogFormat = 3
+//
+// Format 4 adds a replica's replication group (storedGlobal), by the same
+// rule: a sortkey of format 3 would write the table without stamping its
+// items or owing other regions their changes.
+const catalogFormat = 4
 
 // layoutFormat is the oldest format of the current item layout: records
 // from it on are read as they are, earlier ones need Upgrade.
@@ -44,8 +48,11 @@ const layoutFormat = 2
 
 // formatOfTable is the format t's record is written in.
 func formatOfTable(m *tableMeta) int {
-	if len(m.Desc.VectorIndexes) > 0 {
-		return catalogFormat
+	switch {
+	case m.Global != nil:
+		return 4
+	case len(m.Desc.VectorIndexes) > 0:
+		return 3
 	}
 	return layoutFormat
 }
@@ -116,6 +123,13 @@ type storedTable struct {
 	Policy             *storedPolicy     `json:"policy,omitempty"`
 	Restoring          bool              `json:"restoring,omitempty"`
 	PITR               *storedPITR       `json:"pitr,omitempty"`
+	Global             *storedGlobal     `json:"global,omitempty"` // format 4
+}
+
+// storedGlobal is a replica's replication group (format 4).
+type storedGlobal struct {
+	Regions     []string `json:"regions"`
+	Consistency string   `json:"consistency"`
 }
 
 type storedAttribute struct {
@@ -373,14 +387,21 @@ func toStored(m *tableMeta) storedTable {
 	s.ID, s.Tags, s.IndexIDs, s.LastIndexID = m.ID, mapSlice(m.Tags, storeTag), m.Indexes, m.LastIndex
 	s.TTL, s.Streams, s.Policy = mapPtr(m.TTL, storeTTL), mapSlice(m.Streams, storeStream), mapPtr(m.Policy, storePolicy)
 	s.Restoring, s.PITR = m.Restoring, mapPtr(m.PITR, storePITR)
+	if m.Global != nil {
+		s.Global = &storedGlobal{Regions: m.Global.Regions, Consistency: m.Global.Consistency}
+	}
 	return s
 }
 
 // fromStored is the table definition s stores.
 func fromStored(s *storedTable) tableMeta {
-	return tableMeta{ID: s.ID, Desc: s.desc(), Tags: mapSlice(s.Tags, loadTag), Indexes: s.IndexIDs,
+	m := tableMeta{ID: s.ID, Desc: s.desc(), Tags: mapSlice(s.Tags, loadTag), Indexes: s.IndexIDs,
 		LastIndex: s.LastIndexID, TTL: mapPtr(s.TTL, loadTTL), Streams: mapSlice(s.Streams, loadStream),
 		Policy: mapPtr(s.Policy, loadPolicy), Restoring: s.Restoring, PITR: mapPtr(s.PITR, loadPITR)}
+	if s.Global != nil {
+		m.Global = &globalMeta{Regions: s.Global.Regions, Consistency: s.Global.Consistency}
+	}
+	return m
 }
 
 // storeDesc is the stored form of a description, without the live counts.

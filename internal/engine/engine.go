@@ -66,6 +66,10 @@ type Options struct {
 	// StartClock, with a virtual clock, positions it from the time the
 	// store saved (vclock.go); nil for any other clock.
 	StartClock StartClock
+	// Replicated, when set, is called after each write of a replica of a
+	// global table has left changes for other regions (replication.go),
+	// to wake whatever sends them. It must not block.
+	Replicated func()
 }
 
 // Engine is an open database.
@@ -104,6 +108,8 @@ type Engine struct {
 	// lastSweep is when the TTL sweeper last finished a pass, in Unix ms
 	// by the engine's clock (LastSweep).
 	lastSweep atomic.Int64
+
+	replicated func() // Options.Replicated
 }
 
 // openStore opens the store opts name, for Open and Upgrade.
@@ -123,7 +129,7 @@ func Open(opts Options) (*Engine, error) {
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
 		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
 		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter,
-		lag: newLagging(opts), pitrWindow: cmp.Or(opts.PITRWindow, backup.DefaultWindow)}
+		lag: newLagging(opts), pitrWindow: cmp.Or(opts.PITRWindow, backup.DefaultWindow), replicated: opts.Replicated}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}

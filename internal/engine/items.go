@@ -89,6 +89,9 @@ type write struct {
 	// write is that guard alone (a transaction's ConditionCheck).
 	read      readMark
 	checkOnly bool
+	// stamp is a change from another region's replica (replication.go):
+	// the stamp it was written with there. nil for a write made here.
+	stamp *Stamp
 }
 
 // commit writes one change; see commitAll.
@@ -198,6 +201,11 @@ func (e *Engine) addWrite(b *storage.Batch, w *write) error {
 		w.enc = enc
 	} else {
 		b.Delete(w.key.storage)
+	}
+	if t.meta.Global != nil {
+		if err := e.addReplication(b, t, w); err != nil {
+			return err
+		}
 	}
 	if t.pitrOn() {
 		e.addHistory(b, t, w)

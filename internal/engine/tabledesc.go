@@ -136,6 +136,9 @@ func (e *Engine) describe(t *table) *protocol.TableDescription {
 		s := e.stats(t.meta.ID, t.meta.Indexes[v.IndexName])
 		v.ItemCount, v.IndexSizeBytes = s.Items, s.Bytes
 	}
+	if t.meta.Global != nil {
+		e.describeReplicas(&d, t.meta.Global)
+	}
 	return &d
 }
 

@@ -32,6 +32,9 @@ func (e *Engine) updateTable(in *protocol.UpdateTableInput) (*protocol.UpdateTab
 		return nil, err
 	}
 	meta := ownedMeta(t.meta)
+	if err := keepReplicaStream(&meta, in.StreamSpecification); err != nil {
+		return nil, err
+	}
 	if err := e.applyUpdate(&meta.Desc, in); err != nil {
 		return nil, err
 	}

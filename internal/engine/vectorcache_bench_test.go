@@ -21,6 +21,7 @@ import (
 var (
 	benchVectors = flag.Int("vectors", 20_000, "vectors in BenchmarkSearchVectorsGraph")
 	benchDims    = flag.Int("dims", 128, "dimensions in BenchmarkSearchVectorsGraph")
+	benchOnDisk  = flag.Bool("ondisk", false, "BenchmarkSearchVectorsGraph on an on-disk store (for sizes whose items outgrow memory)")
 )
 
 // BenchmarkSearchVectorsGraph is SearchVectors (TopK 10, no condition) on
@@ -32,7 +33,11 @@ var (
 // same query, for comparison.
 func BenchmarkSearchVectorsGraph(b *testing.B) {
 	n, dims := *benchVectors, *benchDims
-	e, err := Open(Options{InMemory: true, TTLInterval: -1})
+	opts := Options{InMemory: true, TTLInterval: -1}
+	if *benchOnDisk {
+		opts = Options{Dir: b.TempDir(), TTLInterval: -1}
+	}
+	e, err := Open(opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -72,11 +77,14 @@ func loadClustered(b *testing.B, e *Engine, n, dims int) []string {
 	for i := range centres {
 		centres[i] = gaussian(r, dims, 1)
 	}
-	puts := make([]string, n)
-	for i := range puts {
-		v := jitter(r, centres[r.IntN(len(centres))], 0.35)
-		puts[i] = fmt.Sprintf(`{"TableName":"vec","Item":{"pk":{"S":"k%d"},"v":%s}}`, i, vectorJSON(v))
-	}
+	puts := make(chan string, 64)
+	go func() {
+		defer close(puts)
+		for i := range n {
+			v := jitter(r, centres[r.IntN(len(centres))], 0.35)
+			puts <- fmt.Sprintf(`{"TableName":"vec","Item":{"pk":{"S":"k%d"},"v":%s}}`, i, vectorJSON(v))
+		}
+	}()
 	putConcurrently(b, e, puts)
 	queries := make([]string, 100)
 	for i := range queries {
@@ -87,13 +95,14 @@ func loadClustered(b *testing.B, e *Engine, n, dims int) []string {
 }
 
 // putConcurrently runs the puts from several goroutines, so that on disk their
-// commits share WAL syncs instead of paying one each.
-func putConcurrently(b *testing.B, e *Engine, puts []string) {
+// commits share WAL syncs instead of paying one each. The puts stream in:
+// a million requests of 768 numbers would not fit in memory at once.
+func putConcurrently(b *testing.B, e *Engine, puts <-chan string) {
 	var wg sync.WaitGroup
-	for w := range 16 {
+	for range 16 {
 		wg.Go(func() {
-			for i := w; i < len(puts); i += 16 {
-				must[protocol.PutItemOutput](b)(call(b, e.PutItem, puts[i]))
+			for p := range puts {
+				must[protocol.PutItemOutput](b)(call(b, e.PutItem, p))
 			}
 		})
 	}

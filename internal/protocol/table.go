@@ -101,12 +101,15 @@ type UpdateTableInput struct {
 
 	VectorIndexUpdates []VectorIndexUpdate `json:"VectorIndexUpdates,omitempty"`
 
-	// Not implemented, refused (see Refused): global tables.
-	ReplicaUpdates                     Refused `json:"ReplicaUpdates"`
+	// Global tables (docs/GLOBAL-TABLES.md): replicas in other regions.
+	ReplicaUpdates         []ReplicationGroupUpdate `json:"ReplicaUpdates,omitempty"`
+	MultiRegionConsistency *string                  `json:"MultiRegionConsistency,omitempty"`
+
+	// Not implemented, refused (see Refused): multi-region strong
+	// consistency's witnesses and the settings of replication groups.
 	DisassociationProtectionEnabled    Refused `json:"DisassociationProtectionEnabled"`
 	GlobalTableSettingsReplicationMode Refused `json:"GlobalTableSettingsReplicationMode"`
 	GlobalTableWitnessUpdates          Refused `json:"GlobalTableWitnessUpdates"`
-	MultiRegionConsistency             Refused `json:"MultiRegionConsistency"`
 }
 
 type UpdateTableOutput struct {

@@ -151,4 +151,9 @@ type TableDescription struct {
 	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
 	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
+	// A replica of a global table: its version, the other regions'
+	// replicas and the consistency they share.
+	GlobalTableVersion     string               `json:"GlobalTableVersion,omitempty"`
+	Replicas               []ReplicaDescription `json:"Replicas,omitempty"`
+	MultiRegionConsistency string               `json:"MultiRegionConsistency,omitempty"`
 }

@@ -47,6 +47,7 @@ type Handler struct {
 	probe     func() error // nil: no HealthPath (health.go)
 	imports   *imports.Manager
 	exports   *exports.Manager
+	regions   *regional // nil: every region shares the engine's tables
 	// warned holds the unsupported operations already logged: an
 	// application calling one in a loop gets one line, not one per call.
 	warned sync.Map
@@ -180,13 +181,20 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, name string, fn op
 
 // operation finds the handler an X-Amz-Target names, and its name.
 func (h *Handler) operation(r *http.Request) (string, opFunc, error) {
+	ops, streamOps := h.ops, h.streamOps
+	if h.regions != nil {
+		var err error
+		if ops, streamOps, err = h.tablesFor(r.Header.Get("Authorization")); err != nil {
+			return "", nil, err
+		}
+	}
 	target := r.Header.Get("X-Amz-Target")
 	name, dynamo := strings.CutPrefix(target, targetPrefix)
-	if o, ok := h.ops[name]; ok && dynamo {
+	if o, ok := ops[name]; ok && dynamo {
 		return name, o.run, nil
 	}
 	if name, ok := strings.CutPrefix(target, streamsTargetPrefix); ok {
-		if o, ok := h.streamOps[name]; ok {
+		if o, ok := streamOps[name]; ok {
 			return name, o.run, nil
 		}
 	}

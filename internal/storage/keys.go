@@ -125,6 +125,32 @@ func HistoryFloorKey(table uint64) []byte {
 	return binary.BigEndian.AppendUint16(ItemPrefix(table, floorIndex), historyIndex)
 }
 
+// stampIndex and outboxIndex mark, within a replica's item range, each
+// item's last write stamp (who wrote it when, which decides between
+// replicas) and the changes still to be sent to other regions; index ids
+// never reach them.
+const (
+	stampIndex  = 0xFFFC
+	outboxIndex = 0xFFFB
+)
+
+// StampKey is where a replica keeps the stamp of the item whose key is
+// item (a table item key of any table).
+func StampKey(table uint64, item []byte) []byte {
+	return append(ItemPrefix(table, stampIndex), item[IndexPrefixLen:]...)
+}
+
+// OutboxPrefix bounds a replica's changes still to be sent to region.
+func OutboxPrefix(table uint64, region string) []byte {
+	return append(append(ItemPrefix(table, outboxIndex), region...), 0)
+}
+
+// OutboxRange bounds every change a replica has still to send.
+func OutboxRange(table uint64) (lo, hi []byte) {
+	lo = ItemPrefix(table, outboxIndex)
+	return lo, PrefixEnd(lo)
+}
+
 // streamIndex marks a table's stream records within its item range, so
 // DeleteTable's range deletion takes them too; index ids never reach it.
 const streamIndex = 0xFFFF
@@ -164,7 +190,7 @@ func IsEntryKey(key []byte) bool {
 		return false
 	}
 	ix := binary.BigEndian.Uint16(key[IndexPrefixLen-2:])
-	return ix != streamIndex && ix != historyIndex
+	return ix != streamIndex && ix != historyIndex && ix != stampIndex && ix != outboxIndex
 }
 
 // TableRange bounds every item and index entry of a table.

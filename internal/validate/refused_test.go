@@ -18,8 +18,12 @@ func TestRefusedMembers(t *testing.T) {
 		"GlobalTableSourceArn is not supported by sortkey; remove it from the request")
 	// The first one set is reported; null is no value.
 	up := &protocol.UpdateTableInput{}
-	decode(t, `{"TableName":"tbl","ReplicaUpdates":null,"MultiRegionConsistency":"STRONG","VectorIndexUpdates":[{}]}`, up)
-	wantMessage(t, UpdateTable(up), apierr.Validation, "MultiRegionConsistency is not supported by sortkey; remove it from the request")
+	decode(t, `{"TableName":"tbl","ReplicaUpdates":null,"GlobalTableWitnessUpdates":[{}],"VectorIndexUpdates":[{}]}`, up)
+	wantMessage(t, UpdateTable(up), apierr.Validation, "GlobalTableWitnessUpdates is not supported by sortkey; remove it from the request")
+	// An engine asked for replicas directly has no other region.
+	up = &protocol.UpdateTableInput{}
+	decode(t, `{"TableName":"tbl","ReplicaUpdates":[{"Create":{"RegionName":"us-west-2"}}]}`, up)
+	wantMessage(t, UpdateTable(up), apierr.Validation, "ReplicaUpdates needs regions kept apart: start sortkey with --regions separate (docs/GLOBAL-TABLES.md)")
 	if err := Refused(patch(t, `{"GlobalTableSourceArn":null}`)); err != nil {
 		t.Fatalf("null member refused: %v", err)
 	}

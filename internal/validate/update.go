@@ -22,6 +22,9 @@ func UpdateTable(in *protocol.UpdateTableInput) error {
 	if err := Refused(in); err != nil {
 		return err
 	}
+	if err := replicasShared(in); err != nil {
+		return err
+	}
 	return updateTableRules(in)
 }
 
