@@ -30,7 +30,7 @@ type opTables struct {
 // regional is the handler's regions, when they are kept apart.
 type regional struct {
 	r        Regional
-	fallback string // the default region's name
+	fallback string   // the default region's name
 	tables   sync.Map // region -> *opTables, built at its first request
 }
 
