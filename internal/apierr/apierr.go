@@ -38,6 +38,7 @@ const (
 	ProvisionedThroughputExceeded Code = "ProvisionedThroughputExceededException"
 	RequestEntityTooLarge         Code = "RequestEntityTooLarge"
 	RequestLimitExceeded          Code = "RequestLimitExceeded"
+	GlobalTableNotFound           Code = "GlobalTableNotFoundException"
 	ResourceInUse                 Code = "ResourceInUseException"
 	ResourceNotFound              Code = "ResourceNotFoundException"
 	Serialization                 Code = "SerializationException"
@@ -92,6 +93,7 @@ var table = map[Code]entry{
 	ExpiredIterator:               {nsDynamoDB, 400, lower},
 	IdempotentParameterMismatch:   {nsDynamoDB, 400, lower},
 	ImportConflict:                {nsDynamoDB, 400, lower},
+	GlobalTableNotFound:           {nsDynamoDB, 400, lower},
 	ImportNotFound:                {nsDynamoDB, 400, lower},
 	IncompleteSignature:           {nsCoral, 400, lower},
 	InternalServerError:           {nsDynamoDB, 500, lower},

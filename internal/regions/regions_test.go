@@ -392,3 +392,24 @@ func TestSharedRegionsRefuseReplicas(t *testing.T) {
 		t.Fatalf("ReplicaUpdates with shared regions: %v", err)
 	}
 }
+
+// TestLegacyOperationsSeeNoGlobalTable: the 2017.11.29 operations answer
+// for a current-version global table as DynamoDB does, as for no table.
+func TestLegacyOperationsSeeNoGlobalTable(t *testing.T) {
+	w := newWorld(t)
+	w.table(east)
+	w.replicate(east, west)
+	_, err := w.db(east).DescribeGlobalTable(ctx, &dynamodb.DescribeGlobalTableInput{GlobalTableName: aws.String("orders")})
+	var nf *types.GlobalTableNotFoundException
+	if !errors.As(err, &nf) || aws.ToString(nf.Message) != "Global table not found: Global table with name: 'orders' does not exist." {
+		t.Fatalf("DescribeGlobalTable of a current-version global table: %v", err)
+	}
+	if _, err := w.db(west).UpdateGlobalTable(ctx, &dynamodb.UpdateGlobalTableInput{GlobalTableName: aws.String("orders"),
+		ReplicaUpdates: []types.ReplicaUpdate{{Create: &types.CreateReplicaAction{RegionName: aws.String(eu)}}}}); !errors.As(err, &nf) {
+		t.Fatalf("UpdateGlobalTable: %v", err)
+	}
+	out, err := w.db(east).ListGlobalTables(ctx, &dynamodb.ListGlobalTablesInput{})
+	if err != nil || len(out.GlobalTables) != 0 {
+		t.Fatalf("ListGlobalTables: %+v %v", out, err)
+	}
+}

@@ -7,21 +7,22 @@ import (
 )
 
 // unsupportedOps are DynamoDB's operations that sortkey does not serve:
-// global tables, Kinesis destinations,
+// legacy global tables' CreateGlobalTable and UpdateGlobalTableSettings,
+// Kinesis destinations,
 // contributor insights, auto scaling and bulk operations. A call
 // of one says so (apierr.Unsupported) rather than answering as if the
 // operation did not exist. TestUnservedOperationsAreUnknown holds the list
 // to the AWS SDK's operations, so one new in the SDK is noticed.
 var unsupportedOps = map[string]bool{
 	"CancelBulkOperation": true, "CreateGlobalTable": true,
-	"DescribeBulkOperation":       true,
-	"DescribeContributorInsights": true, "DescribeGlobalTable": true,
-	"DescribeGlobalTableSettings": true, "DescribeKinesisStreamingDestination": true,
-	"DescribeTableReplicaAutoScaling": true, "DisableKinesisStreamingDestination": true,
+	"DescribeBulkOperation":               true,
+	"DescribeContributorInsights":         true,
+	"DescribeKinesisStreamingDestination": true,
+	"DescribeTableReplicaAutoScaling":     true, "DisableKinesisStreamingDestination": true,
 	"EnableKinesisStreamingDestination": true,
 	"ListBulkOperations":                true, "ListContributorInsights": true,
-	"ListGlobalTables": true, "StartBulkPutItems": true,
-	"UpdateContributorInsights": true, "UpdateGlobalTable": true,
+	"StartBulkPutItems":         true,
+	"UpdateContributorInsights": true,
 	"UpdateGlobalTableSettings": true, "UpdateKinesisStreamingDestination": true,
 	"UpdateTableReplicaAutoScaling": true,
 }
