@@ -193,6 +193,7 @@ if [ -n "$saved_data_path" ]; then export AWS_DATA_PATH=$saved_data_path; else u
 
 # Exports and imports through --s3-dir's bucket folders.
 . scripts/smoke-awscli-s3.sh
+. scripts/smoke-awscli-regions.sh
 
 echo "smoke: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -70,22 +70,21 @@ func (e *Engine) readStamp(t *table, key []byte) (Stamp, error) {
 // whose write was stamped ahead of this clock), so a write made here is
 // always later than what it replaced.
 func (e *Engine) addReplication(b *storage.Batch, t *table, w *write) error {
-	s := w.stamp
-	if s == nil {
-		old, err := e.readStamp(t, w.key.storage)
-		if err != nil {
-			return err
-		}
-		s = &Stamp{Nanos: max(e.now().UnixNano(), old.Nanos+1), Region: e.region}
-	}
-	b.Set(storage.StampKey(t.meta.ID, w.key.storage), s.append(nil))
 	if w.stamp != nil {
+		b.Set(storage.StampKey(t.meta.ID, w.key.storage), w.stamp.append(nil))
 		return nil
 	}
-	change := encodeChange(w)
+	old, err := e.readStamp(t, w.key.storage)
+	if err != nil {
+		return err
+	}
+	now := e.now().UnixNano()
+	s := Stamp{Nanos: max(now, old.Nanos+1), Region: e.region}
+	b.Set(storage.StampKey(t.meta.ID, w.key.storage), s.append(nil))
+	change := encodeChange(w, s)
 	for _, r := range t.meta.Global.Regions {
 		if r != e.region {
-			b.Set(outboxKey(t.meta.ID, r, *s, w.key.storage), change)
+			b.Set(outboxKey(t.meta.ID, r, now, w.key.storage), change)
 		}
 	}
 	if e.replicated != nil {
@@ -94,23 +93,28 @@ func (e *Engine) addReplication(b *storage.Batch, t *table, w *write) error {
 	return nil
 }
 
-// outboxKey orders a region's changes by stamp, so a replicator reads
-// them oldest first and stops at the first one not yet due.
-func outboxKey(table uint64, region string, s Stamp, item []byte) []byte {
-	k := binary.BigEndian.AppendUint64(storage.OutboxPrefix(table, region), uint64(s.Nanos))
+// outboxKey orders a region's changes by the time they were written, so
+// a replicator reads them oldest first and stops at the first one not yet
+// due. That is the clock's time, not the stamp, which may be ahead of it
+// (addReplication): a write is due its lag after it was made. A second
+// write of an item at the same instant replaces the first's change,
+// which it would overtake anyway.
+func outboxKey(table uint64, region string, at int64, item []byte) []byte {
+	k := binary.BigEndian.AppendUint64(storage.OutboxPrefix(table, region), uint64(at))
 	return append(k, item[storage.IndexPrefixLen:]...)
 }
 
-// encodeChange is the outbox value of w: a 'P' and the new item, or a 'D'
-// and the key of the deleted one.
-func encodeChange(w *write) []byte {
+// encodeChange is the outbox value of w: its stamp's time, then a 'P' and
+// the new item, or a 'D' and the key of the deleted one.
+func encodeChange(w *write, s Stamp) []byte {
+	v := binary.BigEndian.AppendUint64(make([]byte, 0, 9+len(w.enc)), uint64(s.Nanos))
 	if w.new != nil {
 		if w.enc != nil {
-			return append([]byte{'P'}, w.enc...)
+			return append(append(v, 'P'), w.enc...)
 		}
-		return attr.AppendItem([]byte{'P'}, w.new)
+		return attr.AppendItem(append(v, 'P'), w.new)
 	}
-	return attr.AppendItem([]byte{'D'}, w.t.keyOf(w.old))
+	return attr.AppendItem(append(v, 'D'), w.t.keyOf(w.old))
 }
 
 // keyOf is the key attributes of item it. A delete's old item is always
@@ -132,9 +136,9 @@ type ReplicaChange struct {
 	key    []byte // the outbox key, which Sent deletes
 }
 
-// Pending calls fn with each change owed to region whose stamp is at or
-// before upTo (in Unix nanoseconds), table by table, oldest first, until
-// fn returns false.
+// Pending calls fn with each change owed to region written at or before
+// upTo (in Unix nanoseconds), table by table, oldest first, until fn
+// returns false.
 func (e *Engine) Pending(region string, upTo int64, fn func(ReplicaChange) bool) error {
 	for _, t := range e.replicas() {
 		more, err := e.pendingOf(t, region, upTo, fn)
@@ -162,8 +166,9 @@ func (e *Engine) pendingOf(t *table, region string, upTo int64, fn func(ReplicaC
 	lo := storage.OutboxPrefix(t.meta.ID, region)
 	more = true
 	err = e.db.Scan(lo, storage.PrefixEnd(lo), func(key, val []byte) bool {
-		c, ok := decodeChange(t.meta.Desc.TableName, key[len(lo):], val)
-		if !ok || c.Stamp.Nanos > upTo {
+		at := key[len(lo):]
+		c, ok := decodeChange(t.meta.Desc.TableName, val)
+		if !ok || len(at) < 8 || int64(binary.BigEndian.Uint64(at)) > upTo {
 			return false
 		}
 		c.key = bytes.Clone(key)
@@ -173,18 +178,17 @@ func (e *Engine) pendingOf(t *table, region string, upTo int64, fn func(ReplicaC
 	return more, err
 }
 
-// decodeChange reads an outbox entry; rest is its key after the region.
-// An entry that cannot be read ends the scan (ok false): it was written
-// by this engine, so it is never expected.
-func decodeChange(table string, rest, val []byte) (ReplicaChange, bool) {
-	if len(rest) < 8 || len(val) < 1 {
+// decodeChange reads an outbox entry's value. One that cannot be read
+// ends the scan (ok false): this engine wrote it, so it is never expected.
+func decodeChange(table string, val []byte) (ReplicaChange, bool) {
+	if len(val) < 9 {
 		return ReplicaChange{}, false
 	}
-	it, err := attr.DecodeItem(val[1:])
+	it, err := attr.DecodeItem(val[9:])
 	if err != nil {
 		return ReplicaChange{}, false
 	}
-	return ReplicaChange{Table: table, Stamp: Stamp{Nanos: int64(binary.BigEndian.Uint64(rest))}, Item: it, Delete: val[0] == 'D'}, true
+	return ReplicaChange{Table: table, Stamp: Stamp{Nanos: int64(binary.BigEndian.Uint64(val))}, Item: it, Delete: val[8] == 'D'}, true
 }
 
 // Sent forgets changes that reached their region.
