@@ -13,9 +13,14 @@ import (
 )
 
 // liveCounts are the description's fields the catalog does not store:
-// DescribeTable reads them from the stats keys. Every other field of
-// tableMeta, and of the types it holds, must have a stored counterpart.
+// DescribeTable reads them from the stats keys, or derives them from the
+// table's replication group (tableMeta.Global, which is stored). Every
+// other field of tableMeta, and of the types it holds, must have a stored
+// counterpart.
 var liveCounts = map[string]bool{
+	"TableDescription.GlobalTableVersion":            true,
+	"TableDescription.Replicas":                      true,
+	"TableDescription.MultiRegionConsistency":        true,
 	"TableDescription.ItemCount":                     true,
 	"TableDescription.TableSizeBytes":                true,
 	"GlobalSecondaryIndexDescription.ItemCount":      true,
@@ -85,7 +90,7 @@ func wantComplete(t *testing.T, v any) {
 }
 
 func TestZeroFieldsFindsAField(t *testing.T) {
-	m := withVector(fullMeta())
+	m := withGlobal(withVector(fullMeta()))
 	m.Desc.GlobalSecondaryIndexes[0].WarmThroughput.Status = ""
 	m.Streams[0].Policy = nil
 	got := zeroFields(reflect.ValueOf(m), "m")
@@ -96,28 +101,28 @@ func TestZeroFieldsFindsAField(t *testing.T) {
 }
 
 func TestCatalogRoundTrip(t *testing.T) {
-	m := withVector(fullMeta())
+	m := withGlobal(withVector(fullMeta()))
 	wantComplete(t, m)
 	m.Desc.ItemCount, m.Desc.GlobalSecondaryIndexes[0].IndexSizeBytes = 5, 6 // not stored: they come back zero
 	v, err := encodeTable(&m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(v, []byte(`{"format":3,`)) {
+	if !bytes.HasPrefix(v, []byte(`{"format":4,`)) {
 		t.Fatalf("record does not start with its format: %.40s", v)
 	}
 	got, err := decodeTable(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := withVector(fullMeta()); !reflect.DeepEqual(got, want) {
+	if want := withGlobal(withVector(fullMeta())); !reflect.DeepEqual(got, want) {
 		t.Fatalf("round trip\n got %+v\nwant %+v", got, want)
 	}
 }
 
 func TestBackupRoundTrip(t *testing.T) {
 	b := fullBackup()
-	b.Table = withVector(b.Table)
+	b.Table = withGlobal(withVector(b.Table))
 	wantComplete(t, *b)
 	v, err := encodeBackup(b)
 	if err != nil {
@@ -510,6 +515,30 @@ func TestCatalogFormat3OnlyForVectorIndexes(t *testing.T) {
 	if !bytes.HasPrefix(v, []byte(`{"format":3,`)) {
 		t.Fatalf("a backup of a table with vector indexes: record %.40s, want format 3", v)
 	}
+}
+
+// TestCatalogFormat4OnlyForReplicas: a replica of a global table is
+// written in format 4, which a sortkey of format 3 refuses as newer
+// rather than write it without replicating; any other table as before.
+func TestCatalogFormat4OnlyForReplicas(t *testing.T) {
+	for _, c := range []struct {
+		m    tableMeta
+		want string
+	}{{withVector(fullMeta()), `{"format":3,`}, {withGlobal(fullMeta()), `{"format":4,`}} {
+		v, err := encodeTable(&c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(v, []byte(c.want)) {
+			t.Fatalf("record %.40s, want %s", v, c.want)
+		}
+	}
+}
+
+// withGlobal is m as a replica of a global table (catalog format 4).
+func withGlobal(m tableMeta) tableMeta {
+	m.Global = &globalMeta{Regions: []string{"eu-west-1", "us-east-1"}, Consistency: "EVENTUAL"}
+	return m
 }
 
 // withVector is fullMeta with a vector index (catalog format 3).
