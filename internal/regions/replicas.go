@@ -22,7 +22,7 @@ func (s *Set) UpdateTable(ctx context.Context, region string, in *protocol.Updat
 		return nil, err
 	}
 	if len(in.ReplicaUpdates) == 0 && in.MultiRegionConsistency == nil {
-		return s.updateEverywhere(ctx, e, region, in)
+		return s.updateEverywhere(ctx, region, in)
 	}
 	if err := validate.ReplicaUpdates(in); err != nil {
 		return nil, err
@@ -198,14 +198,9 @@ func (s *Set) removeReplica(ctx context.Context, e *engine.Engine, region, name,
 // DeleteTable is DeleteTable in region: a replica's other regions are
 // left a group without it.
 func (s *Set) DeleteTable(ctx context.Context, region string, in *protocol.DeleteTableInput) (*protocol.DeleteTableOutput, error) {
-	region = s.name(region)
-	e, err := s.Engine(region)
+	region, e, g, err := s.replicaOf(region, in.TableName)
 	if err != nil {
 		return nil, err
-	}
-	var g []string
-	if in.TableName != nil {
-		g = e.ReplicaRegions(*in.TableName)
 	}
 	out, err := e.DeleteTable(ctx, in)
 	if err != nil || g == nil {
@@ -218,10 +213,10 @@ func (s *Set) DeleteTable(ctx context.Context, region string, in *protocol.Delet
 // updateEverywhere is UpdateTable of a table's settings: on a replica,
 // what every replica shares (capacity and global secondary indexes) is
 // changed in every region, as DynamoDB keeps them consistent.
-func (s *Set) updateEverywhere(ctx context.Context, e *engine.Engine, region string, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
-	var g []string
-	if in.TableName != nil {
-		g = e.ReplicaRegions(*in.TableName)
+func (s *Set) updateEverywhere(ctx context.Context, region string, in *protocol.UpdateTableInput) (*protocol.UpdateTableOutput, error) {
+	region, e, g, err := s.replicaOf(region, in.TableName)
+	if err != nil {
+		return nil, err
 	}
 	out, err := e.UpdateTable(ctx, in)
 	if err != nil || g == nil {
@@ -259,14 +254,9 @@ func (s *Set) elsewhere(region string, g []string, fn func(*engine.Engine) error
 // UpdateTimeToLive is UpdateTimeToLive in region, and on a replica in
 // every region: replicas share their TTL setting.
 func (s *Set) UpdateTimeToLive(ctx context.Context, region string, in *protocol.UpdateTimeToLiveInput) (*protocol.UpdateTimeToLiveOutput, error) {
-	region = s.name(region)
-	e, err := s.Engine(region)
+	region, e, g, err := s.replicaOf(region, in.TableName)
 	if err != nil {
 		return nil, err
-	}
-	var g []string
-	if in.TableName != nil {
-		g = e.ReplicaRegions(*in.TableName)
 	}
 	out, err := e.UpdateTimeToLive(ctx, in)
 	if err != nil || g == nil {
@@ -276,4 +266,15 @@ func (s *Set) UpdateTimeToLive(ctx context.Context, region string, in *protocol.
 		_, err := other.UpdateTimeToLive(ctx, in)
 		return err
 	})
+}
+
+// replicaOf is region's name and engine, and the replication group of the
+// table a request names there (nil when it is not a replica).
+func (s *Set) replicaOf(region string, table *string) (string, *engine.Engine, []string, error) {
+	region = s.name(region)
+	e, err := s.Engine(region)
+	if err != nil || table == nil {
+		return region, e, nil, err
+	}
+	return region, e, e.ReplicaRegions(*table), nil
 }
