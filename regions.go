@@ -59,8 +59,10 @@ func (db *DB) openEngines(eo engine.Options, opts *Options) error {
 	}
 	def := cmpOr(eo.Region, "us-east-1")
 	set, err := regions.New(regions.Options{Default: def, Lag: lag, Now: eo.Now, Known: knownRegions(eo),
-		Open: func(region string, replicated func()) (*engine.Engine, error) {
-			return engine.Open(regionOptions(eo, def, region, replicated))
+		Open: func(region string, replicated func(), strong engine.StrongReplication) (*engine.Engine, error) {
+			o := regionOptions(eo, def, region, replicated)
+			o.Strong = strong
+			return engine.Open(o)
 		}})
 	if err != nil {
 		return err

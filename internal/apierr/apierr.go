@@ -39,6 +39,7 @@ const (
 	RequestEntityTooLarge         Code = "RequestEntityTooLarge"
 	RequestLimitExceeded          Code = "RequestLimitExceeded"
 	GlobalTableNotFound           Code = "GlobalTableNotFoundException"
+	ReplicatedWriteConflict       Code = "ReplicatedWriteConflictException"
 	ResourceInUse                 Code = "ResourceInUseException"
 	ResourceNotFound              Code = "ResourceNotFoundException"
 	Serialization                 Code = "SerializationException"
@@ -105,6 +106,7 @@ var table = map[Code]entry{
 	ProvisionedThroughputExceeded: {nsDynamoDB, 400, lower},
 	RequestEntityTooLarge:         {nsCoral, 413, lower},
 	RequestLimitExceeded:          {nsDynamoDB, 400, lower},
+	ReplicatedWriteConflict:       {nsDynamoDB, 400, lower},
 	ResourceInUse:                 {nsDynamoDB, 400, lower},
 	ResourceNotFound:              {nsDynamoDB, 400, lower},
 	Serialization:                 {nsCoral, 400, upper},

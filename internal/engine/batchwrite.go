@@ -136,6 +136,25 @@ func (t *table) checkWrite(w protocol.WriteRequest) (batchWrite, error) {
 // when every request is refused capacity, the batch fails with the first
 // refusal.
 func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest) (*usages, error) {
+	release, held := e.strongHolds(plan)
+	defer release()
+	units, err := e.applyAllHere(plan, unprocessed, held)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range plan {
+		if !p.refused && p.t.strong() {
+			if err := e.sendStrong(p.t, p.key, p.t.keyOf(p.ref), p.item); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return units, nil
+}
+
+// applyAllHere is applyAll in this region's replicas; the requests
+// another region holds (held, by plan index) are left unprocessed.
+func (e *Engine) applyAllHere(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest, held []bool) (*usages, error) {
 	hashes := make([]uint64, len(plan))
 	for i, p := range plan {
 		hashes[i] = p.key.hash
@@ -149,7 +168,7 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 		unlock := e.locks.lockAll(hashes)
 		var b *storage.Batch
 		var err error
-		units, b, err = e.applyAllLocked(plan, unprocessed)
+		units, b, err = e.applyAllLocked(plan, unprocessed, held)
 		unlock() // once applied, before the sync (see applyBatch)
 		return durable(b, err)
 	})
@@ -159,12 +178,12 @@ func (e *Engine) applyAll(plan []batchWrite, unprocessed map[string][]protocol.W
 	return units, nil
 }
 
-func (e *Engine) applyAllLocked(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest) (*usages, *storage.Batch, error) {
+func (e *Engine) applyAllLocked(plan []batchWrite, unprocessed map[string][]protocol.WriteRequest, held []bool) (*usages, *storage.Batch, error) {
 	units := batchUsages()
 	ws := make([]write, 0, len(plan))
 	var refused error
 	for i, p := range plan {
-		if e.holds.held(p.key.storage) {
+		if held[i] || e.holds.held(p.key.storage) {
 			plan[i].leave(unprocessed)
 			continue
 		}

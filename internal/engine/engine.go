@@ -70,6 +70,9 @@ type Options struct {
 	// global table has left changes for other regions (replication.go),
 	// to wake whatever sends them. It must not block.
 	Replicated func()
+	// Strong holds and sends the writes of replicas whose group is
+	// STRONG (strong.go); nil serves none.
+	Strong StrongReplication
 }
 
 // Engine is an open database.
@@ -109,7 +112,8 @@ type Engine struct {
 	// by the engine's clock (LastSweep).
 	lastSweep atomic.Int64
 
-	replicated func() // Options.Replicated
+	replicated func()          // Options.Replicated
+	strong     StrongReplication // Options.Strong
 }
 
 // openStore opens the store opts name, for Open and Upgrade.
@@ -129,7 +133,7 @@ func Open(opts Options) (*Engine, error) {
 	e := &Engine{db: db, region: opts.Region, now: opts.Now, tables: map[string]*table{}, closing: make(chan struct{}),
 		delay: opts.TransientDelay, deleting: map[string]deletedTable{},
 		account: cmp.Or(opts.Account, DefaultAccount), checkPolicy: opts.CheckPolicy, limit: opts.Limiter,
-		lag: newLagging(opts), pitrWindow: cmp.Or(opts.PITRWindow, backup.DefaultWindow), replicated: opts.Replicated}
+		lag: newLagging(opts), pitrWindow: cmp.Or(opts.PITRWindow, backup.DefaultWindow), replicated: opts.Replicated, strong: opts.Strong}
 	if e.region == "" {
 		e.region = "us-east-1"
 	}

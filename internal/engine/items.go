@@ -33,6 +33,19 @@ func (e *Engine) apply(t *table, k itemKey, m mutation) (old, next attr.Item, er
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return nil, nil, err
 	}
+	release, err := e.holdStrong(t, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
+	if old, next, err = e.applyHere(t, k, m); err != nil {
+		return old, next, err
+	}
+	return old, next, e.sendStrong(t, k, old, next)
+}
+
+// applyHere is apply in this region's replica.
+func (e *Engine) applyHere(t *table, k itemKey, m mutation) (old, next attr.Item, err error) {
 	for try := 1; ; try++ {
 		unlock := e.locks.lock(k.hash)
 		var b *storage.Batch

@@ -36,6 +36,20 @@ func (e *Engine) replace(t *table, k itemKey, item attr.Item) (write, error) {
 	if err := e.holds.refuseHeld(k.storage); err != nil {
 		return write{}, err
 	}
+	release, err := e.holdStrong(t, k)
+	if err != nil {
+		return write{}, err
+	}
+	defer release()
+	w, err := e.replaceHere(t, k, item)
+	if err != nil {
+		return w, err
+	}
+	return w, e.sendStrong(t, k, w.old, w.new)
+}
+
+// replaceHere is replace in this region's replica.
+func (e *Engine) replaceHere(t *table, k itemKey, item attr.Item) (write, error) {
 	for try := 1; ; try++ {
 		unlock := e.locks.lock(k.hash)
 		ws := [1]write{{t: t, key: k, new: item}}

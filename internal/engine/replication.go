@@ -81,6 +81,9 @@ func (e *Engine) addReplication(b *storage.Batch, t *table, w *write) error {
 	now := e.now().UnixNano()
 	s := Stamp{Nanos: max(now, old.Nanos+1), Region: e.region}
 	b.Set(storage.StampKey(t.meta.ID, w.key.storage), s.append(nil))
+	if t.strong() { // sent before the write is acknowledged (strong.go)
+		return nil
+	}
 	change := encodeChange(w, s)
 	for _, r := range t.meta.Global.Regions {
 		if r != e.region {
@@ -286,7 +289,7 @@ func (e *Engine) ReplicaRegions(table string) []string {
 // region among them), or, with regions of this region alone, a table of
 // its own again. A replica's stream is on, NEW_AND_OLD_IMAGES, as global
 // tables require; a stream of another view type is refused.
-func (e *Engine) SetReplicas(table string, regions []string) error {
+func (e *Engine) SetReplicas(table string, regions []string, consistency string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	t, err := e.lockedTable(table)
@@ -297,7 +300,7 @@ func (e *Engine) SetReplicas(table string, regions []string) error {
 	dropped := e.replicaRegionsGone(&meta, regions)
 	if len(regions) <= 1 {
 		meta.Global = nil
-	} else if err := e.makeReplica(&meta, regions); err != nil {
+	} else if err := e.makeReplica(&meta, regions, consistency); err != nil {
 		return err
 	}
 	if err := e.publish(t, meta, 0); err != nil {
@@ -306,7 +309,7 @@ func (e *Engine) SetReplicas(table string, regions []string) error {
 	return e.dropOutboxes(meta.ID, dropped)
 }
 
-func (e *Engine) makeReplica(meta *tableMeta, regions []string) error {
+func (e *Engine) makeReplica(meta *tableMeta, regions []string, consistency string) error {
 	if s := meta.Desc.StreamSpecification; s != nil && deref(s.StreamViewType) != "NEW_AND_OLD_IMAGES" {
 		return apierr.Validationf("Table %s has a stream of view type %s: a replica's stream must be NEW_AND_OLD_IMAGES", meta.Desc.TableName, deref(s.StreamViewType))
 	}
@@ -314,7 +317,7 @@ func (e *Engine) makeReplica(meta *tableMeta, regions []string) error {
 		setStream(&meta.Desc, &protocol.StreamSpecification{StreamEnabled: new(true), StreamViewType: new("NEW_AND_OLD_IMAGES")}, e.now())
 		e.syncStreams(meta)
 	}
-	meta.Global = &globalMeta{Regions: slices.Sorted(slices.Values(regions)), Consistency: "EVENTUAL"}
+	meta.Global = &globalMeta{Regions: slices.Sorted(slices.Values(regions)), Consistency: consistency}
 	return nil
 }
 

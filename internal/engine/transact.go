@@ -116,8 +116,10 @@ func (act *txAction) parse(item *protocol.TransactWriteItem) (err error) {
 
 // resolveTable looks up the action's table.
 func (e *Engine) resolveTable(act *txAction) (err error) {
-	act.t, err = e.itemTable(act.table)
-	return err
+	if act.t, err = e.itemTable(act.table); err != nil {
+		return err
+	}
+	return refuseStrongTransaction(act.t)
 }
 
 // resolveKey checks the action's item or key against its table.

@@ -94,6 +94,9 @@ func (e *Engine) planTransactGets(items []protocol.TransactGetItem) ([]txGet, er
 func (e *Engine) resolveTransactGets(gets []txGet, items []protocol.TransactGetItem) error {
 	for i := range gets {
 		t, err := e.itemTable(gets[i].table)
+		if err == nil {
+			err = refuseStrongTransaction(t)
+		}
 		if err != nil {
 			return err
 		}

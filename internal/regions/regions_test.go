@@ -356,7 +356,7 @@ func TestReplicaUpdatesRefused(t *testing.T) {
 		{"missing", types.ReplicationGroupUpdate{Delete: &types.DeleteReplicationGroupMemberAction{RegionName: aws.String(eu)}}, "",
 			"Table orders has no replica in region eu-west-1"},
 		{"strong", types.ReplicationGroupUpdate{Create: &types.CreateReplicationGroupMemberAction{RegionName: aws.String(eu)}}, types.MultiRegionConsistencyStrong,
-			"MultiRegionConsistency STRONG is not supported by sortkey yet: only EVENTUAL (docs/GLOBAL-TABLES.md)"},
+			"The MultiRegionConsistency of global table orders is EVENTUAL and cannot be changed"},
 		{"override", types.ReplicationGroupUpdate{Create: &types.CreateReplicationGroupMemberAction{RegionName: aws.String(eu), KMSMasterKeyId: aws.String("k")}}, "",
 			"ReplicaUpdates.KMSMasterKeyId is not supported by sortkey; remove it from the request"},
 	} {

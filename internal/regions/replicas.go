@@ -31,19 +31,23 @@ func (s *Set) UpdateTable(ctx context.Context, region string, in *protocol.Updat
 	if err != nil {
 		return nil, err
 	}
-	return s.changeReplicas(ctx, e, region, d.Table.TableName, in.ReplicaUpdates)
+	mode, err := checkConsistency(e, region, d.Table, in)
+	if err != nil {
+		return nil, err
+	}
+	return s.changeReplicas(ctx, e, region, d.Table.TableName, in.ReplicaUpdates, mode)
 }
 
 // changeReplicas applies the updates in order and describes the table as
 // the response shows it: UPDATING, with the replicas it adds CREATING and
 // those it removes DELETING.
-func (s *Set) changeReplicas(ctx context.Context, e *engine.Engine, region, name string, ups []protocol.ReplicationGroupUpdate) (*protocol.UpdateTableOutput, error) {
+func (s *Set) changeReplicas(ctx context.Context, e *engine.Engine, region, name string, ups []protocol.ReplicationGroupUpdate, mode string) (*protocol.UpdateTableOutput, error) {
 	shown := map[string]string{}
 	for _, u := range ups {
 		var err error
 		switch {
 		case u.Create != nil:
-			err = s.addReplica(ctx, e, region, name, *u.Create.RegionName)
+			err = s.addReplica(ctx, e, region, name, *u.Create.RegionName, mode)
 			shown[*u.Create.RegionName] = "CREATING"
 		case u.Update != nil:
 			err = s.updateReplica(e, region, name, *u.Update.RegionName)
@@ -93,7 +97,7 @@ func group(e *engine.Engine, region, name string) []string {
 // and fills it from this replica. Writes made meanwhile anywhere reach it
 // through replication once the group includes it; the fill's older
 // copies of them lose to them, by their stamps.
-func (s *Set) addReplica(ctx context.Context, e *engine.Engine, region, name, to string) error {
+func (s *Set) addReplica(ctx context.Context, e *engine.Engine, region, name, to, mode string) error {
 	g := group(e, region, name)
 	if slices.Contains(g, to) {
 		return apierr.Validationf("Failed to create a replica of table %s in region %s: the table already has a replica there", name, to)
@@ -106,7 +110,7 @@ func (s *Set) addReplica(ctx context.Context, e *engine.Engine, region, name, to
 		return err
 	}
 	g = append(g, to)
-	if err := s.setGroup(name, g); err != nil {
+	if err := s.setGroup(name, g, mode); err != nil {
 		return err
 	}
 	return fill(e, dst, name)
@@ -147,12 +151,12 @@ func fill(e, dst *engine.Engine, name string) error {
 	return aerr
 }
 
-// setGroup makes every member of g a replica of g.
-func (s *Set) setGroup(name string, g []string) error {
+// setGroup makes every member of g a replica of g, of consistency c.
+func (s *Set) setGroup(name string, g []string, c string) error {
 	for _, r := range g {
 		e, err := s.Engine(r)
 		if err == nil {
-			err = e.SetReplicas(name, g)
+			err = e.SetReplicas(name, g, c)
 		}
 		if err != nil {
 			return err
@@ -192,7 +196,7 @@ func (s *Set) removeReplica(ctx context.Context, e *engine.Engine, region, name,
 	if _, err := dst.DeleteTable(ctx, &protocol.DeleteTableInput{TableName: &name}); err != nil {
 		return err
 	}
-	return s.setGroup(name, slices.DeleteFunc(g, func(r string) bool { return r == at }))
+	return s.setGroup(name, slices.DeleteFunc(g, func(r string) bool { return r == at }), e.ReplicaConsistency(name))
 }
 
 // DeleteTable is DeleteTable in region: a replica's other regions are
@@ -207,7 +211,11 @@ func (s *Set) DeleteTable(ctx context.Context, region string, in *protocol.Delet
 		return out, err
 	}
 	rest := slices.DeleteFunc(g, func(r string) bool { return r == region })
-	return out, s.setGroup(out.TableDescription.TableName, rest)
+	other, err := s.Engine(rest[0])
+	if err != nil {
+		return out, err
+	}
+	return out, s.setGroup(out.TableDescription.TableName, rest, other.ReplicaConsistency(out.TableDescription.TableName))
 }
 
 // updateEverywhere is UpdateTable of a table's settings: on a replica,
@@ -257,6 +265,9 @@ func (s *Set) UpdateTimeToLive(ctx context.Context, region string, in *protocol.
 	region, e, g, err := s.replicaOf(region, in.TableName)
 	if err != nil {
 		return nil, err
+	}
+	if spec := in.TimeToLiveSpecification; spec != nil && spec.Enabled != nil && *spec.Enabled && e.ReplicaConsistency(*in.TableName) == engine.Strong {
+		return nil, noTTL(e, *in.TableName, true)
 	}
 	out, err := e.UpdateTimeToLive(ctx, in)
 	if err != nil || g == nil {

@@ -20,8 +20,10 @@ type Options struct {
 	// Default is the region of requests that name none (unsigned).
 	Default string
 	// Open opens the engine of a region, calling replicated after each
-	// write that leaves changes for other regions (engine.Options.Replicated).
-	Open func(region string, replicated func()) (*engine.Engine, error)
+	// write that leaves changes for other regions (engine.Options.Replicated)
+	// and asking strong for the writes of strongly consistent replicas
+	// (engine.Options.Strong).
+	Open func(region string, replicated func(), strong engine.StrongReplication) (*engine.Engine, error)
 	// Lag is how long a change waits before it is sent, by Now.
 	Lag time.Duration
 	// Now is the server's clock; nil means time.Now.
@@ -41,6 +43,7 @@ type Set struct {
 	cut     map[string]bool // partitioned regions
 
 	sending   sync.Mutex // one send at a time: a change is applied once
+	holds     itemHolds  // strongly consistent replicas' items being written (strong.go)
 	wake      chan struct{}
 	stop      chan struct{}
 	done      sync.WaitGroup
@@ -109,7 +112,7 @@ func (s *Set) Engine(region string) (*engine.Engine, error) {
 	if !regionName.MatchString(region) {
 		return nil, apierr.New(apierr.UnrecognizedClient, "The region %q named by the request's credential scope is not a region name", region)
 	}
-	e, err := s.opts.Open(region, s.poke)
+	e, err := s.opts.Open(region, s.poke, s)
 	if err != nil {
 		return nil, fmt.Errorf("regions: opening region %s: %w", region, err)
 	}

@@ -26,8 +26,8 @@ var consistencies = []string{"EVENTUAL", "STRONG"}
 
 // ReplicaUpdates checks an UpdateTable request that changes a table's
 // replicas: its model, then its rules. sortkey takes ReplicaUpdates (and
-// MultiRegionConsistency EVENTUAL) only alone in a request, and no
-// per-replica overrides: it keeps no settings per replica.
+// MultiRegionConsistency) only alone in a request, and no per-replica
+// overrides: it keeps no settings per replica.
 func ReplicaUpdates(in *protocol.UpdateTableInput) error {
 	if err := requireTableName(in.TableName); err != nil {
 		return err
@@ -107,9 +107,6 @@ func replicaOverrides(a *protocol.ReplicaAction) error {
 }
 
 func replicaRules(in *protocol.UpdateTableInput) error {
-	if c := in.MultiRegionConsistency; c != nil && *c == "STRONG" {
-		return apierr.Validationf("MultiRegionConsistency STRONG is not supported by sortkey yet: only EVENTUAL (docs/GLOBAL-TABLES.md)")
-	}
 	if in.MultiRegionConsistency != nil && !anyCreate(in.ReplicaUpdates) {
 		return apierr.Validationf("MultiRegionConsistency can only be set together with a replica Create in ReplicaUpdates")
 	}
