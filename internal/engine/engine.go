@@ -112,7 +112,7 @@ type Engine struct {
 	// by the engine's clock (LastSweep).
 	lastSweep atomic.Int64
 
-	replicated func()          // Options.Replicated
+	replicated func()            // Options.Replicated
 	strong     StrongReplication // Options.Strong
 }
 
