@@ -25,6 +25,17 @@
 //	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Clock: sortkey.NewVirtualClock(start)})
 //	srv.Advance(25 * time.Hour)
 //
+// # Regions and global tables
+//
+// With regions kept apart (sortkey.Options.Regions "separate"), ClientIn
+// gives a client of one region; global tables replicate between them after
+// the replication lag, by the virtual clock when there is one
+// (docs/GLOBAL-TABLES.md):
+//
+//	srv := sortkeytest.NewWithOptions(t, &sortkey.Options{Regions: sortkey.RegionsSeparate, Clock: clock})
+//	east, west := srv.ClientIn("us-east-1"), srv.ClientIn("us-west-2")
+//	srv.Advance(sortkey.DefaultReplicationLag) // what was written is now in every replica
+//
 // # Fault rules
 //
 // Fault rules (docs/TESTING-FAILURES.md) make the server throttle, fail,
