@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/auth"
+	"github.com/sortkeydb/sortkey/internal/engine"
 	"github.com/sortkeydb/sortkey/internal/iampolicy"
+	"github.com/sortkeydb/sortkey/internal/regions"
 	"github.com/sortkeydb/sortkey/internal/server"
 )
 
@@ -27,6 +30,9 @@ func (db *DB) ReloadAuth(doc []byte) error {
 	cfg, err := auth.Parse(doc)
 	if err != nil {
 		return err
+	}
+	if db.regionAuth != nil {
+		return db.regionAuth.reload(cfg)
 	}
 	return db.auth.Reload(cfg)
 }
@@ -78,8 +84,66 @@ func (db *DB) guard(cfg *auth.Config, now func() time.Time) server.Guard {
 	if cfg == nil {
 		return nil
 	}
-	db.auth = auth.New(cfg, db.eng.Region(), auth.TablesOf(db.eng.AuthCatalog(), db.eng.ResourcePolicy), now)
-	return guard{db.auth}
+	db.auth = auth.New(cfg, db.eng.Region(), tablesOf(db.eng), now)
+	if db.regions == nil {
+		return guard{db.auth}
+	}
+	db.regionAuth = &regionalGuard{def: db.auth, set: db.regions, now: now, by: map[string]*auth.Authorizer{}}
+	return db.regionAuth
+}
+
+func tablesOf(e *engine.Engine) auth.Tables { return auth.TablesOf(e.AuthCatalog(), e.ResourcePolicy) }
+
+// regionalGuard authenticates and authorises each request with the
+// Authorizer of its region (regions kept apart): its signature is of that
+// region, and the ARNs its policies are judged on name that region's
+// tables. Every region's Authorizer has the same auth file.
+type regionalGuard struct {
+	def *auth.Authorizer // the default region's, db.auth
+	set *regions.Set
+	now func() time.Time
+
+	mu sync.Mutex
+	by map[string]*auth.Authorizer
+}
+
+func (g *regionalGuard) Authenticate(r *http.Request, body []byte) (server.Caller, error) {
+	a, err := g.of(server.ScopeRegion(r.Header.Get("Authorization")))
+	if err != nil {
+		return nil, err
+	}
+	return guard{a}.Authenticate(r, body)
+}
+
+// of is region's Authorizer, made at its first request.
+func (g *regionalGuard) of(region string) (*auth.Authorizer, error) {
+	e, err := g.set.Engine(region)
+	if err != nil || e == g.set.Default() {
+		return g.def, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if a := g.by[region]; a != nil {
+		return a, nil
+	}
+	a := auth.New(g.def.Config(), region, tablesOf(e), g.now)
+	g.by[region] = a
+	return a, nil
+}
+
+// reload puts cfg in force in every region.
+func (g *regionalGuard) reload(cfg *auth.Config) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := g.def.Reload(cfg); err != nil {
+		return err
+	}
+	for _, a := range g.by {
+		if err := a.Reload(cfg); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // guard adapts an Authorizer to the server's Guard.

@@ -31,10 +31,6 @@ const (
 // otherwise: about what DynamoDB's global tables usually take.
 const DefaultReplicationLag = time.Second
 
-// ErrRegionsAuth refuses separate regions with access control, which
-// does not yet name each region's tables in its policies' ARNs.
-var ErrRegionsAuth = errors.New("Options.Regions separate cannot be combined with Options.Auth yet (docs/GLOBAL-TABLES.md)")
-
 // openEngines opens the default region's engine, and with separate
 // regions the Set that opens the others.
 func (db *DB) openEngines(eo engine.Options, opts *Options) error {
@@ -46,9 +42,6 @@ func (db *DB) openEngines(eo engine.Options, opts *Options) error {
 	case RegionsSeparate:
 	default:
 		return fmt.Errorf("Options.Regions %q is neither %q nor %q", opts.Regions, RegionsShared, RegionsSeparate)
-	}
-	if opts.Auth != nil {
-		return ErrRegionsAuth
 	}
 	lag := opts.ReplicationLag
 	switch {

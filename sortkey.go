@@ -200,8 +200,11 @@ type DB struct {
 	eng     *engine.Engine // the default region's
 	regions *regions.Set   // nil unless Options.Regions is RegionsSeparate
 	handler http.Handler
-	auth    *auth.Authorizer // nil when access control is off
-	cov     *Coverage        // nil when no design was given
+	auth    *auth.Authorizer // nil when access control is off; the default region's
+	// regionAuth is every region's Authorizer when regions are kept apart
+	// and access control is on (auth.go).
+	regionAuth *regionalGuard
+	cov        *Coverage // nil when no design was given
 
 	clock     *VirtualClock // Options.Clock
 	stopClock func()

@@ -60,7 +60,7 @@ func withRegion(ops map[string]operation, r Regional, region string) map[string]
 
 // tablesFor is the operations of the region request r is signed for.
 func (h *Handler) tablesFor(authz string) (map[string]operation, map[string]operation, error) {
-	region := scopeRegion(authz)
+	region := ScopeRegion(authz)
 	if h.regions == nil || region == "" || region == h.regions.fallback {
 		return h.ops, h.streamOps, nil
 	}
@@ -90,10 +90,10 @@ func regionOperations(e *engine.Engine, region string) map[string]operation {
 	return ops
 }
 
-// scopeRegion is the region of a SigV4 Authorization header's credential
+// ScopeRegion is the region of a SigV4 Authorization header's credential
 // scope (Credential=KEY/DATE/REGION/SERVICE/aws4_request), or "" when it
 // names none.
-func scopeRegion(authz string) string {
+func ScopeRegion(authz string) string {
 	_, cred, ok := strings.Cut(authz, "Credential=")
 	if !ok {
 		return ""
