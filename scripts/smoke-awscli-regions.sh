@@ -37,3 +37,15 @@ expect replica-delete "us-west-2	DELETING" -- \
     --query 'TableDescription.Replicas[0].[RegionName,ReplicaStatus]' --output text
 expect_error replica-gone ResourceNotFoundException -- \
   rddb --region us-west-2 describe-table --table-name Carts
+
+# Multi-region strong consistency: three replicas, a write read at once
+# in another region.
+rddb --region us-east-1 create-table --table-name Counters --attribute-definitions AttributeName=pk,AttributeType=S \
+  --key-schema AttributeName=pk,KeyType=HASH --billing-mode PAY_PER_REQUEST >/dev/null
+expect mrsc-create "STRONG	2" -- \
+  rddb --region us-east-1 update-table --table-name Counters --multi-region-consistency STRONG \
+    --replica-updates '[{"Create":{"RegionName":"us-east-2"}},{"Create":{"RegionName":"us-west-2"}}]' \
+    --query 'TableDescription.[MultiRegionConsistency,length(Replicas)]' --output text
+rddb --region us-east-2 put-item --table-name Counters --item '{"pk":{"S":"c"},"n":{"N":"1"}}'
+expect mrsc-read-at-once "1" -- \
+  rddb --region us-west-2 get-item --table-name Counters --key '{"pk":{"S":"c"}}' --consistent-read --query Item.n.N --output text
