@@ -1,6 +1,7 @@
 package sortkey
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,7 +51,7 @@ func (db *DB) openEngines(eo engine.Options, opts *Options) error {
 	case lag < 0:
 		lag = 0
 	}
-	def := cmpOr(eo.Region, "us-east-1")
+	def := cmp.Or(eo.Region, "us-east-1")
 	set, err := regions.New(regions.Options{Default: def, Lag: lag, Now: eo.Now, Known: knownRegions(eo),
 		Open: func(region string, replicated func(), strong engine.StrongReplication) (*engine.Engine, error) {
 			o := regionOptions(eo, def, region, replicated)
@@ -83,13 +84,6 @@ func knownRegions(eo engine.Options) func() []string {
 	}
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // regionOptions are the engine options of region: the default region's
 // store is the one the options name, every other region's lies beside it,
 // in regions/<region> under the data directory or in the PostgreSQL
@@ -117,7 +111,7 @@ func regionSchema(u, region string) string {
 		return u
 	}
 	q := parsed.Query()
-	q.Set("schema", cmpOr(q.Get("schema"), pgstore.DefaultSchema)+"_"+strings.ReplaceAll(region, "-", "_"))
+	q.Set("schema", cmp.Or(q.Get("schema"), pgstore.DefaultSchema)+"_"+strings.ReplaceAll(region, "-", "_"))
 	parsed.RawQuery = q.Encode()
 	return parsed.String()
 }

@@ -74,7 +74,7 @@ func (e *Engine) strongHolds(plan []batchWrite) (release func(), refused []bool)
 			order = append(order, i)
 		}
 	}
-	slices.SortFunc(order, func(a, b int) int { return compareBytes(plan[a].key.storage, plan[b].key.storage) })
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(plan[a].key.storage, plan[b].key.storage) })
 	for _, i := range order {
 		r, err := e.holdStrong(plan[i].t, plan[i].key)
 		if err != nil {
@@ -89,8 +89,6 @@ func (e *Engine) strongHolds(plan []batchWrite) (release func(), refused []bool)
 		}
 	}, refused
 }
-
-func compareBytes(a, b []byte) int { return slices.Compare(a, b) }
 
 // refuseStrongTransaction refuses a transaction on a strongly consistent
 // table, which DynamoDB does not serve.

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"cmp"
+
 	"github.com/sortkeydb/sortkey/internal/apierr"
 	"github.com/sortkeydb/sortkey/internal/protocol"
 )
@@ -75,17 +77,10 @@ func replicaUpdate(u *protocol.ReplicationGroupUpdate) error {
 	if region == nil || *region == "" {
 		return apierr.Validationf("One or more parameter values were invalid: RegionName is required")
 	}
-	if a := cmpOr(u.Create, u.Update); a != nil {
+	if a := cmp.Or(u.Create, u.Update); a != nil {
 		return replicaOverrides(a)
 	}
 	return nil
-}
-
-func cmpOr(a, b *protocol.ReplicaAction) *protocol.ReplicaAction {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 func replicaOverrides(a *protocol.ReplicaAction) error {
